@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuthenticator } from './auth/authenticate.js';
+import { createTokenSigner } from './auth/tokens.js';
+import type { ServerContext } from './context.js';
+import { adminRoutes } from './http/admin.routes.js';
+import { adminWebhookRoutes } from './http/adminWebhooks.routes.js';
+import { casesRoutes } from './http/cases.routes.js';
+import { registerErrorHandler } from './http/errorHandler.js';
+import './http/fastifyTypes.js';
+import { healthRoutes } from './http/health.routes.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { RouteDeps } from './http/routeDeps.js';
+import { registerTrpc } from './trpc/registerTrpc.js';
+import type { DocumentRow } from './repositories/documents.repository.js';
+import { publicBaseUrl } from './config.js';
+
+export interface AppDeps {
+  ctx: ServerContext;
+  adminToken: string;
+  jwtSecret: string;
+}
+
+/** Builds the HTTP app. It never listens: `main.ts` does, tests use `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { ctx } = deps;
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    bodyLimit: 30 * 1024 * 1024,
+    disableRequestLogging: true,
+    genReqId: () => ctx.ids(),
+  }).withTypeProvider<ZodTypeProvider>();
+  // A request without a body reaches validation as null; treat it as absent so that
+  // optional bodies (`schema.optional()`) accept it.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? undefined) : validate;
+  });
+  // Clients often send `Content-Type: application/json` with an empty body on no-body POSTs.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(req, text, done);
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const signer = createTokenSigner(deps.jwtSecret);
+  const authenticator = createAuthenticator(ctx, signer, deps.adminToken);
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const config = req.routeOptions.config;
+    req.principal = await authenticator.authenticate(config?.auth ?? 'none', req.headers, config?.authErrorCode ?? null);
+  });
+
+  const base = publicBaseUrl(ctx.config);
+  const routeDeps: RouteDeps = {
+    ctx,
+    signer,
+    fileUrl: (doc: DocumentRow) => `${base}/files/${doc.storage_key ?? doc.id}`,
+    caseHooks: {},
+  };
+
+  await registerOpenApi(app);
+  await app.register(healthRoutes);
+  await app.register(adminRoutes, routeDeps);
+  await app.register(adminWebhookRoutes, routeDeps);
+  await app.register(casesRoutes, routeDeps);
+  await registerTrpc(app, { ...routeDeps, authenticator });
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { ErrorCode } from '@vcase/shared';
+import type { ServerContext } from '../context.js';
+import { unauthorized } from '../errors.js';
+import { findActiveApiKeyByHash } from '../repositories/apiKeys.repository.js';
+import { findUser } from '../repositories/users.repository.js';
+import { hashSecret, safeEqual } from './apiKeys.js';
+import type { AuthMode, Principal } from './principal.js';
+import type { TokenSigner } from './tokens.js';
+
+export interface AuthHeaders {
+  authorization?: string;
+  'x-api-key'?: string | string[];
+}
+
+export interface Authenticator {
+  authenticate(mode: AuthMode, headers: AuthHeaders, errorCode?: ErrorCode | null): Promise<Principal | null>;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1].trim() : null;
+}
+
+export function createAuthenticator(ctx: ServerContext, signer: TokenSigner, adminToken: string): Authenticator {
+  async function viaBearer(token: string, code: ErrorCode | null): Promise<Principal> {
+    const claims = await signer.verify(token, ctx.clock.now());
+    if (!claims) throw unauthorized('Token inválido o expirado', code);
+    const user = await findUser(ctx.db, claims.userId);
+    if (!user) throw unauthorized('Token inválido o expirado', code);
+    return { kind: 'user', userId: user.id, companyId: claims.companyId ?? user.company_id ?? null, user };
+  }
+
+  async function viaApiKey(key: string, code: ErrorCode | null): Promise<Principal> {
+    const row = await findActiveApiKeyByHash(ctx.db, hashSecret(key));
+    if (!row) throw unauthorized('API key inválida o revocada', code);
+    return { kind: 'apiKey', keyId: row.id, companyId: row.company_id, userId: null, user: null };
+  }
+
+  return {
+    async authenticate(mode, headers, errorCode = null) {
+      if (mode === 'none') return null;
+      const token = bearerToken(headers.authorization);
+      const apiKeyHeader = headers['x-api-key'];
+      const apiKey = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
+
+      if (mode === 'admin') {
+        if (token && safeEqual(token, adminToken)) return { kind: 'admin', companyId: null, userId: null, user: null };
+        throw unauthorized('Se requiere el token de administración');
+      }
+      if (mode === 'bearer') {
+        if (!token) throw unauthorized('Se requiere un token Bearer en el encabezado Authorization', errorCode);
+        return viaBearer(token, errorCode);
+      }
+      if (mode === 'apiKey' || mode === 'bearerOrApiKey') {
+        if (apiKey) return viaApiKey(apiKey, errorCode);
+        if (mode === 'bearerOrApiKey' && token) return viaBearer(token, errorCode);
+        throw unauthorized('Se requiere una API key en el encabezado x-api-key', errorCode);
+      }
+      throw unauthorized('No autorizado', errorCode);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const boolish = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+/** Every setting the server reads, from flags (which win) and env (operator-surface §1). */
+export const configSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  host: z.string().default('127.0.0.1'),
+  db: z.string().default('.vcase/vcase.db'),
+  storageDir: z.string().default('.vcase/files'),
+  stateDir: z.string().default('.vcase'),
+  workers: z.coerce.number().int().min(0).default(4),
+  adminToken: z.string().min(1).optional(),
+  jwtSecret: z.string().min(1).optional(),
+  providers: z.enum(['sandbox', 'http']).default('sandbox'),
+  providerHttpUrl: z.string().url().optional(),
+  sandboxLatencyMs: z.coerce.number().int().min(0).default(500),
+  environment: z.string().default('sandbox'),
+  publicUrl: z.string().optional(),
+  webUrl: z.string().optional(),
+  allowPrivateUrls: boolish.default(false),
+  webhookTimeoutMs: z.coerce.number().int().positive().default(30_000),
+  bootstrap: z.boolean().default(true),
+  logLevel: z.string().default('info'),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export interface ConfigFlags {
+  port?: string | number;
+  host?: string;
+  db?: string;
+  storage?: string;
+  workers?: string | number;
+  bootstrap?: boolean;
+}
+
+/** The one place that reads `process.env`. */
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const pick = <T>(...values: (T | undefined)[]) => values.find((v) => v !== undefined && v !== '');
+  const parsed = configSchema.safeParse({
+    port: pick(flags.port, env.PORT),
+    host: pick(flags.host, env.HOST),
+    db: pick(flags.db, env.DATABASE_URL, env.VCASE_DB),
+    storageDir: pick(flags.storage, env.VCASE_STORAGE_DIR),
+    stateDir: pick(env.VCASE_STATE_DIR),
+    workers: pick(flags.workers, env.VCASE_WORKERS),
+    adminToken: pick(env.VCASE_ADMIN_TOKEN),
+    jwtSecret: pick(env.VCASE_JWT_SECRET),
+    providers: pick(env.VCASE_PROVIDERS),
+    providerHttpUrl: pick(env.VCASE_PROVIDER_HTTP_URL),
+    sandboxLatencyMs: pick(env.VCASE_SANDBOX_LATENCY_MS),
+    environment: pick(env.VCASE_ENVIRONMENT),
+    publicUrl: pick(env.VCASE_PUBLIC_URL),
+    webUrl: pick(env.VCASE_WEB_URL),
+    allowPrivateUrls: pick(env.VCASE_ALLOW_PRIVATE_URLS),
+    webhookTimeoutMs: pick(env.VCASE_WEBHOOK_TIMEOUT_MS),
+    bootstrap: flags.bootstrap,
+    logLevel: pick(env.VCASE_LOG_LEVEL, env.LOG_LEVEL),
+  });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.providers === 'http' && !parsed.data.providerHttpUrl) {
+    throw new Error('invalid configuration:\n  VCASE_PROVIDER_HTTP_URL is required when VCASE_PROVIDERS=http');
+  }
+  return parsed.data;
+}
+
+/** Base URL clients reach this server at, for stored file URLs. */
+export function publicBaseUrl(config: Config): string {
+  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
+}

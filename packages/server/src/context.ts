@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock, IdGenerator } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Dialect } from './db/createDatabase.js';
+
+/**
+ * What services, job handlers and routes depend on. Built once in `createServer`, passed
+ * down explicitly: nothing global, so tests build as many as they like.
+ */
+export interface ServerContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  fetch: typeof fetch;
+  logger: FastifyBaseLogger;
+}

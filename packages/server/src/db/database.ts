@@ -1,0 +1,129 @@
+import type { Generated } from 'kysely';
+import type { JobsTable } from '../jobs/jobs.table.js';
+import type { WebhookDeliveriesTable, WebhookRegistrationsTable } from '../webhooks/webhooks.table.js';
+
+/**
+ * Row types. Timestamps are ISO 8601 strings, JSON columns are text, booleans are 0/1
+ * integers: the same rows on SQLite and PostgreSQL.
+ */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  status_catalog: string; // JSON string[]
+  created_at: string;
+}
+
+export interface UseCasesTable {
+  id: string;
+  company_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string; // the uid
+  company_id: string;
+  pid: string | null;
+  name: string | null;
+  email: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  company_id: string;
+  name: string | null;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CasesTable {
+  id: string;
+  company_id: string | null;
+  internal_id: string;
+  status: string;
+  review_status: string | null;
+  vehicle_origin: string;
+  use_case_id: string | null;
+  user_id_added_by: string | null;
+  created_by: string | null;
+  assigned_to: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CaseAssignmentsTable {
+  id: string;
+  case_id: string;
+  assigned_user_id: string;
+  assigned_by: string | null;
+  user_label: string;
+  pid: string | null;
+  label: string;
+  created_at: string;
+}
+
+export interface CaseMetadataEntriesTable {
+  id: string;
+  case_id: string;
+  user_id: string | null;
+  data: string; // JSON object
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  company_id: string;
+  case_id: string;
+  parent_id: string | null;
+  type: string | null;
+  subtype: string | null;
+  mime_type: string;
+  status: string;
+  storage_key: string | null;
+  source_url: string | null;
+  size_bytes: number | null;
+  sha256: string | null;
+  parsed_data: string | null; // JSON object, null until OCR finishes
+  json_ocr: string | null; // JSON object, null until OCR finishes
+  validity: string | null; // JSON {document_validity, codes, userInfo}
+  classification_method: string | null;
+  classification_confidence: number | null;
+  vin: string | null; // extracted VIN, indexed for the case list's `vin` filter
+  active: number;
+  created_at: string;
+  updated_at: string;
+  processed_at: string | null;
+}
+
+export interface SandboxFixturesTable {
+  source: string;
+  key: string;
+  outcome: string; // JSON object
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  use_cases: UseCasesTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  cases: CasesTable;
+  case_assignments: CaseAssignmentsTable;
+  case_metadata_entries: CaseMetadataEntriesTable;
+  documents: DocumentsTable;
+  sandbox_fixtures: SandboxFixturesTable;
+  settings: SettingsTable;
+  jobs: JobsTable;
+  webhook_registrations: WebhookRegistrationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+export type { Generated };

@@ -1,0 +1,20 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import * as core from './001_core.js';
+import * as jobsWebhooks from './002_jobs_webhooks.js';
+
+/**
+ * Migrations as an explicit in-code map: a directory-reading provider breaks once the
+ * server is bundled. Names sort in the order they run.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_core': core,
+  '002_jobs_webhooks': jobsWebhooks,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+export type { Kysely };

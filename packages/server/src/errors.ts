@@ -1,0 +1,25 @@
+import { ERROR_STATUS, type ErrorCode } from '@vcase/shared';
+
+/** An error with the HTTP status and contract code the client sees. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | null,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  static of(code: ErrorCode, message: string, details?: unknown) {
+    return new HttpError(ERROR_STATUS[code], code, message, details);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, null, message, details);
+export const validationError = (message: string, details?: unknown) =>
+  HttpError.of('VALIDATION_ERROR', message, details);
+export const notFound = (message: string) => new HttpError(404, null, message);
+export const unauthorized = (message: string, code: ErrorCode | null = null) => new HttpError(401, code, message);
+export const forbidden = (message: string) => HttpError.of('FORBIDDEN', message);

@@ -1,0 +1,59 @@
+import type { ErrorBody, ErrorCode } from '@vcase/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.js';
+
+export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+function describeValidation(error: { validation: { instancePath?: string; message?: string }[] }, where?: string) {
+  return error.validation.map((v) => {
+    const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { field: field || where || 'body', message: v.message ?? 'invalid' };
+  });
+}
+
+/**
+ * One error handler: the operator-surface error body everywhere, the contract's code where
+ * it names one, and no internals in a 5xx.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const code =
+        request.routeOptions.config?.validationErrorCode === undefined
+          ? 'VALIDATION_ERROR'
+          : request.routeOptions.config.validationErrorCode;
+      const issues = describeValidation(error, error.validationContext);
+      const message = `Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`;
+      return reply.status(400).send(errorBody(code, message, issues));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send(errorBody(null, 'Error interno del servidor'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody(null, 'Error interno del servidor'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', `El cuerpo no es JSON válido: ${error.message}`));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud excede el tamaño máximo'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(errorBody('VALIDATION_ERROR', 'Content-Type no soportado; use application/json'));
+    }
+    return reply.status(status).send(errorBody(null, error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(null, `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,18 @@
+import type { ErrorCode } from '@vcase/shared';
+import type { AuthMode, Principal } from '../auth/principal.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Credential the route accepts (contract §5). Routes without one are public. */
+    auth?: AuthMode;
+    /** Code sent with a 401 on this route (`UNAUTHORIZED` on GET /v1/documents, else none). */
+    authErrorCode?: ErrorCode | null;
+    /** Code sent when the request fails schema validation (default `VALIDATION_ERROR`). */
+    validationErrorCode?: ErrorCode | null;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export {};

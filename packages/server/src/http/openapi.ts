@@ -1,0 +1,45 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI generated from the REST routes' zod schemas (the shared ones), served raw at
+ * /openapi.json and browsable at /docs.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'vcase — vehicle case and document validation API',
+        version: '1.0.0',
+        description: 'Cases, documents, registry lookups, plates, chains, tenencia, tickets, invoices and INE validation.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          adminAuth: { type: 'http', scheme: 'bearer', description: 'VCASE_ADMIN_TOKEN' },
+        },
+      },
+    },
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const auth = input.route.config?.auth;
+      const security: Record<string, string[]>[] | undefined =
+        auth === 'bearer'
+          ? [{ bearerAuth: [] }]
+          : auth === 'apiKey'
+            ? [{ apiKeyAuth: [] }]
+            : auth === 'bearerOrApiKey'
+              ? [{ apiKeyAuth: [] }, { bearerAuth: [] }]
+              : auth === 'admin'
+                ? [{ adminAuth: [] }]
+                : undefined;
+      return { ...out, schema: { ...out.schema, ...(security ? { security } : {}) } };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

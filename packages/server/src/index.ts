@@ -1,0 +1,5 @@
+export { buildApp, type AppDeps } from './app.js';
+export { createServer, createWorker, type CreateServerOptions, type VcaseServer } from './server.js';
+export { loadConfig, configSchema, type Config } from './config.js';
+export type { AppRouter } from './trpc/appRouter.js';
+export type { ServerContext } from './context.js';

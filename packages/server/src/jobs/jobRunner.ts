@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import type { ServerContext } from '../context.js';
+import {
+  claimNextJob,
+  completeJob,
+  extendLease,
+  failJob,
+  hasDueJob,
+  jobSignal,
+  purgeCompletedJobs,
+  recoverExpiredLeases,
+  releaseJob,
+  retryJob,
+  type Job,
+} from './jobQueue.js';
+
+export interface JobRunOptions {
+  /** Aborted when the runner gives the job up (shutdown past its bound, lease lost). */
+  signal: AbortSignal;
+}
+
+export interface JobHandler<P = unknown, R = unknown> {
+  run(job: Job<P>, ctx: ServerContext, opts: JobRunOptions): Promise<R>;
+  /** Used when the job was enqueued without `maxAttempts`. Default 3. */
+  maxAttempts?: number;
+  /** Delay before attempt `attempt + 1`, after attempt `attempt` (1-based) failed. */
+  backoffMs?(attempt: number): number;
+  /** How long a claim holds without renewal. The runner renews it every third of that. */
+  leaseMs?: number;
+  /** `completed` jobs of this kind are deleted this long after they finish. */
+  retentionMs?: number;
+}
+
+export type JobHandlers = Record<string, JobHandler<any, unknown>>;
+
+/** Thrown by a handler to fail the job now, skipping the remaining attempts. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+/**
+ * A job keeps being taken up after crashes past its last attempt (a crash is not the job's
+ * fault), but not forever: one that kills its worker every time is failed after this many.
+ */
+const LEASE_RECOVERY_ALLOWANCE = 2;
+
+/** Capped exponential backoff with jitter: ~1 s, 2 s, 4 s … up to 5 min, each 50–100 %. */
+export function defaultBackoffMs(attempt: number): number {
+  const base = Math.min(300_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.5 + Math.random() / 2));
+}
+
+export interface JobRunnerOptions {
+  ctx: ServerContext;
+  handlers: JobHandlers;
+  /** Jobs run at once by this runner. 0 claims nothing. */
+  concurrency: number;
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  workerId?: string;
+  /** How long `stop()` waits for running jobs before handing them back. */
+  stopTimeoutMs?: number;
+}
+
+export interface JobRunner {
+  readonly workerId: string;
+  /** Starts polling, listening for same-process enqueues, and the maintenance schedule. */
+  start(): void;
+  /** Stops claiming, waits for running jobs (bounded), then releases the rest to `pending`. */
+  stop(): Promise<void>;
+  /** Claims and runs due jobs until none is left; returns how many were started. */
+  runDue(): Promise<number>;
+  /** Runs due jobs and resolves once none is due or running; rejects after `timeoutMs`. */
+  whenIdle(timeoutMs?: number): Promise<void>;
+  /** Claims now instead of at the next poll. */
+  notify(): void;
+  /** The scheduled maintenance, run once now. */
+  maintain(): Promise<void>;
+}
+
+export function createJobRunner(opts: JobRunnerOptions): JobRunner {
+  const { ctx, handlers, concurrency } = opts;
+  const { db, dialect, clock, logger } = ctx;
+  const kinds = Object.keys(handlers);
+  const defaultLeaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollIntervalMs = opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const stopTimeoutMs = opts.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  let started = false;
+  let closed = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let schedules: Cron[] = [];
+  let stopping: Promise<void> | undefined;
+  let launched = 0;
+
+  /** Fills free slots with claimed jobs. One claimer at a time, so the bound holds. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        while (!closed && running.size < concurrency) {
+          const job = await claimNextJob(db, dialect, {
+            now: clock.now(),
+            leaseMs: defaultLeaseMs,
+            workerId,
+            kinds,
+          }).catch((err: unknown) => {
+            logger.error({ err, workerId }, 'job claim failed');
+            return undefined;
+          });
+          if (!job) break;
+          launch(job);
+        }
+      } while (pumpAgain && !closed && running.size < concurrency);
+    })().finally(() => {
+      pumping = null;
+    });
+    return pumping;
+  }
+
+  function launch(job: Job) {
+    const abort = new AbortController();
+    const done = execute(job, abort)
+      .catch((err: unknown) => logger.error({ err, jobId: job.id, kind: job.kind }, 'job bookkeeping failed'))
+      .finally(() => {
+        running.delete(job.id);
+        if (started && !closed) void pump();
+      });
+    running.set(job.id, { done, abort });
+    launched++;
+  }
+
+  async function execute(job: Job, abort: AbortController): Promise<void> {
+    const handler = handlers[job.kind];
+    const log = { jobId: job.id, kind: job.kind, attempt: job.attempts, workerId };
+    if (!handler) {
+      await failJob(db, job.id, workerId, `no handler for job kind ${job.kind}`, clock.now());
+      return;
+    }
+    const maxAttempts = job.maxAttempts ?? handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (job.attempts > maxAttempts + LEASE_RECOVERY_ALLOWANCE) {
+      const message = `abandoned: its worker stopped renewing the lease ${job.attempts - 1} times`;
+      await failJob(db, job.id, workerId, message, clock.now());
+      logger.error(log, message);
+      return;
+    }
+
+    // The handler's own lease replaces the claim's default from the first renewal on.
+    const leaseMs = handler.leaseMs ?? defaultLeaseMs;
+    let finished = false;
+    const renew = async () => {
+      try {
+        const owned = await extendLease(db, job.id, workerId, new Date(clock.now().getTime() + leaseMs));
+        if (!owned && !finished) {
+          logger.warn(log, 'job lease lost; another worker may have taken it');
+          abort.abort(new Error('job lease lost'));
+        }
+      } catch (err) {
+        logger.warn({ ...log, err }, 'job lease renewal failed');
+      }
+    };
+    const heartbeat = setInterval(() => void renew(), Math.max(10, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+    if (handler.leaseMs !== undefined && handler.leaseMs !== defaultLeaseMs) await renew();
+
+    let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
+    try {
+      outcome = { ok: true, result: await handler.run(job, ctx, { signal: abort.signal }) };
+    } catch (err) {
+      outcome = { ok: false, err };
+    } finally {
+      finished = true;
+      clearInterval(heartbeat);
+    }
+
+    const now = clock.now();
+    if (outcome.ok) {
+      const owned = await completeJob(db, job.id, workerId, outcome.result, now);
+      if (!owned) logger.warn(log, 'job finished after losing its claim; outcome discarded');
+      return;
+    }
+    const message = errorMessage(outcome.err);
+    const retry = !(outcome.err instanceof PermanentJobError) && job.attempts < maxAttempts;
+    if (retry) {
+      const delay = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
+      await retryJob(db, job.id, workerId, message, new Date(now.getTime() + delay), now);
+      logger.warn({ ...log, err: outcome.err, retryInMs: delay }, 'job failed; will retry');
+    } else {
+      await failJob(db, job.id, workerId, message, now);
+      logger.error({ ...log, err: outcome.err }, 'job failed');
+    }
+  }
+
+  async function maintain(): Promise<void> {
+    const now = clock.now();
+    const recovered = await recoverExpiredLeases(db, now);
+    if (recovered.length > 0) {
+      logger.warn({ jobs: recovered }, 'jobs whose worker lease expired are pending again');
+      if (started && !closed) void pump();
+    }
+  }
+
+  async function purge(): Promise<void> {
+    const now = clock.now().getTime();
+    for (const [kind, handler] of Object.entries(handlers)) {
+      if (handler.retentionMs === undefined) continue;
+      const removed = await purgeCompletedJobs(db, kind, new Date(now - handler.retentionMs));
+      if (removed > 0) logger.info({ kind, removed }, 'purged completed jobs');
+    }
+  }
+
+  function schedulePoll() {
+    if (!started || closed) return;
+    pollTimer = setTimeout(() => {
+      void pump().finally(schedulePoll);
+    }, pollIntervalMs);
+    pollTimer.unref();
+  }
+
+  const onEnqueued = (kind: string) => {
+    if (!(kind in handlers) || closed) return;
+    void pump();
+    // An enqueue inside a transaction signals before its commit; on PostgreSQL the first
+    // claim cannot see the row yet, so look once more shortly after.
+    setTimeout(() => void pump(), 50).unref();
+  };
+
+  return {
+    workerId,
+
+    start() {
+      if (started || closed || concurrency <= 0) return;
+      started = true;
+      jobSignal.on('enqueued', onEnqueued);
+      // Housekeeping runs on the wall clock, apart from the claim loop (which only runs while
+      // this worker has a free slot): every 5 s, jobs whose worker died are put back to
+      // `pending`, so their status reads true and any worker can take them; every hour,
+      // completed jobs with a retention (webhook deliveries, whose record lives in
+      // `webhook_deliveries`) are deleted. `protect` skips a run while the last one is busy.
+      const cronOpts = {
+        protect: true,
+        unref: true,
+        catch: (err: unknown) => logger.error({ err }, 'job maintenance failed'),
+      };
+      schedules = [new Cron('*/5 * * * * *', cronOpts, maintain), new Cron('0 0 * * * *', cronOpts, purge)];
+      void pump();
+      schedulePoll();
+    },
+
+    stop() {
+      stopping ??= (async () => {
+        closed = true;
+        started = false;
+        clearTimeout(pollTimer);
+        for (const s of schedules) s.stop();
+        jobSignal.off('enqueued', onEnqueued);
+        await pumping;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running.values()].map((r) => r.done)),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, stopTimeoutMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        for (const [id, { abort }] of running) {
+          abort.abort(new Error('job runner stopped'));
+          try {
+            if (await releaseJob(db, id, workerId, clock.now())) {
+              logger.warn({ jobId: id, workerId }, 'job still running at shutdown; released to pending');
+            }
+          } catch (err) {
+            logger.error({ err, jobId: id }, 'could not release job at shutdown; its lease will expire');
+          }
+        }
+      })();
+      return stopping;
+    },
+
+    async runDue() {
+      const before = launched;
+      while (!closed) {
+        await pump();
+        if (running.size === 0) return launched - before;
+        await Promise.race([...running.values()].map((r) => r.done));
+      }
+      return launched - before;
+    },
+
+    async whenIdle(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      // A stopped runner runs nothing more; jobs it abandoned were released.
+      while (!closed) {
+        await pump();
+        if (running.size === 0 && !pumping && !(await hasDueJob(db, kinds, clock.now())) && running.size === 0) return;
+        if (Date.now() >= deadline) throw new Error(`job runner not idle after ${timeoutMs} ms`);
+        const settled = [...running.values()].map((r) => r.done);
+        await Promise.race([...settled, sleep(settled.length > 0 ? 100 : 10)]);
+      }
+    },
+
+    notify() {
+      if (!closed) void pump();
+    },
+
+    maintain: async () => {
+      await maintain();
+      await purge();
+    },
+  };
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

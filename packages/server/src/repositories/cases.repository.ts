@@ -1,0 +1,111 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CaseAssignmentsTable, CaseMetadataEntriesTable, CasesTable, Database } from '../db/database.js';
+import { likeContains } from '../db/json.js';
+
+export type CaseRow = Selectable<CasesTable>;
+export type AssignmentRow = Selectable<CaseAssignmentsTable>;
+export type MetadataEntryRow = Selectable<CaseMetadataEntriesTable>;
+
+export interface CaseListFilter {
+  companyId: string;
+  internalId?: string;
+  vin?: string;
+  useCaseId?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function insertCase(db: Kysely<Database>, row: CaseRow) {
+  await db.insertInto('cases').values(row).execute();
+}
+
+/** An active case of the company, or undefined (missing, inactive or foreign all read as absent). */
+export function findActiveCase(db: Kysely<Database>, companyId: string, caseId: string) {
+  return db
+    .selectFrom('cases')
+    .selectAll()
+    .where('id', '=', caseId)
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** A case by id whatever its company (for rules that must tell "foreign" from "missing"). */
+export function findCaseById(db: Kysely<Database>, caseId: string) {
+  return db.selectFrom('cases').selectAll().where('id', '=', caseId).executeTakeFirst();
+}
+
+export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promise<{ rows: CaseRow[]; total: number }> {
+  let q = db.selectFrom('cases').where('company_id', '=', f.companyId).where('active', '=', 1);
+  if (f.internalId) {
+    q = q.where(sql<boolean>`lower(internal_id) like lower(${likeContains(f.internalId)}) escape '\\'`);
+  }
+  if (f.vin) {
+    const pattern = likeContains(f.vin.toUpperCase());
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('documents')
+          .select('documents.id')
+          .whereRef('documents.case_id', '=', 'cases.id')
+          .where(sql<boolean>`upper(documents.vin) like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+  if (f.useCaseId) q = q.where('use_case_id', '=', f.useCaseId);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The company's active case with that internal_id that already holds files, if any. */
+export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: string, internalId: string) {
+  return db
+    .selectFrom('cases')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('internal_id', '=', internalId)
+    .where('active', '=', 1)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('documents').select('documents.id').whereRef('documents.case_id', '=', 'cases.id')),
+    )
+    .executeTakeFirst();
+}
+
+export async function softDeleteCase(db: Kysely<Database>, caseId: string, at: string) {
+  await db.updateTable('cases').set({ active: 0, updated_at: at }).where('id', '=', caseId).execute();
+}
+
+export async function updateCase(db: Kysely<Database>, caseId: string, patch: Partial<CaseRow>) {
+  await db.updateTable('cases').set(patch).where('id', '=', caseId).execute();
+}
+
+export async function insertAssignment(db: Kysely<Database>, row: AssignmentRow) {
+  await db.insertInto('case_assignments').values(row).execute();
+}
+
+export function listAssignments(db: Kysely<Database>, caseId: string) {
+  return db
+    .selectFrom('case_assignments')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertMetadataEntry(db: Kysely<Database>, row: MetadataEntryRow) {
+  await db.insertInto('case_metadata_entries').values(row).execute();
+}
+
+export function listMetadataEntries(db: Kysely<Database>, caseId: string) {
+  return db
+    .selectFrom('case_metadata_entries')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { loadOrCreateSecret } from './auth/secrets.js';
+import { createTokenSigner } from './auth/tokens.js';
+import { bootstrapDemo } from './bootstrap.js';
+import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
+import type { Config } from './config.js';
+import type { ServerContext } from './context.js';
+import { migrateToLatest, openDatabase } from './db/createDatabase.js';
+import { jobHandlers } from './jobHandlers.js';
+import { createJobRunner } from './jobs/jobRunner.js';
+
+export interface CreateServerOptions {
+  config: Config;
+  clock?: Clock;
+  ids?: IdGenerator;
+  fetch?: typeof fetch;
+  logger?: FastifyBaseLogger;
+}
+
+export interface VcaseServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  runner: ReturnType<typeof createJobRunner>;
+  adminToken: string;
+  /** Demo credentials when this start bootstrapped an empty database. */
+  bootstrapped: Awaited<ReturnType<typeof bootstrapDemo>>;
+  /** Listens on the configured host and port and starts the workers. */
+  start(): Promise<string>;
+  /** Graceful: stop accepting, finish or release claimed jobs, close the database. */
+  stop(): Promise<void>;
+}
+
+/** Wires database, app and workers. Never listens on its own: `start()` does. */
+export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
+  const { config } = opts;
+  const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
+  const handle = openDatabase(config.db);
+  await migrateToLatest(handle.db);
+  const ctx: ServerContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    clock: opts.clock ?? systemClock(),
+    ids: opts.ids ?? randomIds,
+    fetch: opts.fetch ?? globalThis.fetch,
+    logger,
+  };
+  const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
+  const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
+  if (adminToken.created) logger.info({ adminToken: adminToken.value }, `admin token generated and kept in ${config.stateDir}/admin-token`);
+
+  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value });
+  const bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
+  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
+
+  let stopped = false;
+  return {
+    app,
+    ctx,
+    runner,
+    adminToken: adminToken.value,
+    bootstrapped,
+    async start() {
+      const address = await app.listen({ port: config.port, host: config.host });
+      if (config.workers > 0) runner.start();
+      return address;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await runner.stop();
+      await handle.close();
+    },
+  };
+}
+
+/** Workers only, against the same database (`vcase-server worker`). */
+export async function createWorker(opts: CreateServerOptions) {
+  const { config } = opts;
+  const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
+  const handle = openDatabase(config.db);
+  await migrateToLatest(handle.db);
+  const ctx: ServerContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    clock: opts.clock ?? systemClock(),
+    ids: opts.ids ?? randomIds,
+    fetch: opts.fetch ?? globalThis.fetch,
+    logger,
+  };
+  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  return {
+    ctx,
+    runner,
+    start: () => runner.start(),
+    async stop() {
+      await runner.stop();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { ERROR_CODES, type ErrorCode } from '@vcase/shared';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
+import type { AuthMode, Principal } from '../auth/principal.js';
+import { HttpError } from '../errors.js';
+import type { RouteDeps } from '../http/routeDeps.js';
+
+export interface TrpcContext {
+  deps: RouteDeps;
+  headers: AuthHeaders;
+  authenticator: Authenticator;
+}
+
+const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  501: 'NOT_IMPLEMENTED',
+};
+
+/** The contract code an error carries over tRPC, kept in `data.contractCode`. */
+function contractCodeOf(cause: unknown): ErrorCode | null {
+  if (cause instanceof HttpError) return cause.code;
+  if (cause instanceof ZodError) return 'VALIDATION_ERROR';
+  return null;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const code = contractCodeOf(error.cause);
+    return {
+      ...shape,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        contractCode: code && (ERROR_CODES as readonly string[]).includes(code) ? code : null,
+        httpStatus: error.cause instanceof HttpError ? error.cause.statusCode : shape.data.httpStatus,
+        details: error.cause instanceof HttpError ? error.cause.details : undefined,
+      },
+    };
+  },
+});
+
+/** Turns service errors into tRPC errors carrying the same status and contract code. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof HttpError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: CODE_BY_STATUS[cause.statusCode] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
+  }
+  return result;
+});
+
+function authed(mode: AuthMode, errorCode: ErrorCode | null = null) {
+  return t.procedure.use(mapErrors).use(async ({ ctx, next }) => {
+    const principal = (await ctx.authenticator.authenticate(mode, ctx.headers, errorCode)) as Principal;
+    return next({ ctx: { ...ctx, principal } });
+  });
+}
+
+export const router = t.router;
+export const bearerProcedure = authed('bearer');
+export const adminProcedure = authed('admin');
+export const publicProcedure = t.procedure.use(mapErrors);
+export const procedureFor = authed;

@@ -1,0 +1,171 @@
+import { performance } from 'node:perf_hooks';
+import type { ServerContext } from '../context.js';
+import type { JobHandler } from '../jobs/jobRunner.js';
+import { assertPublicUrl } from '../net/publicUrl.js';
+import { recordDelivery, type WebhookDeliveryDto } from './webhooks.repository.js';
+
+export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+
+/** Everything a delivery needs, fixed when the event fired. */
+export interface WebhookDeliverPayload {
+  url: string;
+  /** Request body text, rendered at event time. */
+  body: string;
+  apiKey: string | null;
+  event: string;
+  caseId: string | null;
+  companyId: string;
+}
+
+export interface WebhookDeliverResult {
+  delivery_id: string;
+  ok: boolean;
+  status_code: number | null;
+}
+
+/** Receivers should answer 2xx with little or nothing; more than this is not kept. */
+const RESPONSE_BODY_LIMIT = 64 * 1024;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Attempt {
+  ok: boolean;
+  status_code: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
+/**
+ * The `webhook.deliver` job: one POST, recorded whatever happens (contract §6: one
+ * attempt, no retry). A failed delivery still completes the job; it raises an internal
+ * alert (an error log line) and is visible in the admin delivery list.
+ */
+export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverResult> = {
+  maxAttempts: 1,
+  // The delivery row is the record; the job row is only bookkeeping.
+  retentionMs: WEEK_MS,
+  async run(job, ctx, { signal }) {
+    const payload = job.payload;
+    const createdAt = ctx.clock.now().toISOString();
+    const startedAt = performance.now();
+    const attempt = await post(ctx, payload, signal);
+    // Shutdown interrupted the request: the job goes back to the queue and runs again,
+    // so this half-attempt is not recorded.
+    if (signal.aborted) throw signal.reason;
+
+    const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {
+      id: ctx.ids(),
+      company_id: payload.companyId,
+      event: payload.event,
+      case_id: payload.caseId,
+      url: payload.url,
+      request_body: payload.body,
+      status_code: attempt.status_code,
+      ok: attempt.ok ? 1 : 0,
+      response_body: attempt.response_body,
+      error: attempt.error,
+      duration_ms: Math.round(performance.now() - startedAt),
+      created_at: createdAt,
+    });
+    if (!delivery.ok) {
+      ctx.logger.error(
+        {
+          alert: 'webhook_delivery_failed',
+          deliveryId: delivery.delivery_id,
+          companyId: payload.companyId,
+          event: payload.event,
+          caseId: payload.caseId,
+          url: payload.url,
+          statusCode: attempt.status_code,
+          error: attempt.error,
+        },
+        'internal alert: webhook delivery failed',
+      );
+    }
+    return { delivery_id: delivery.delivery_id, ok: delivery.ok, status_code: delivery.status_code };
+  },
+};
+
+async function post(
+  ctx: Pick<ServerContext, 'config' | 'fetch'>,
+  payload: WebhookDeliverPayload,
+  runnerSignal: AbortSignal,
+): Promise<Attempt> {
+  try {
+    await assertPublicUrl(payload.url, { allowPrivate: ctx.config.allowPrivateUrls });
+  } catch (err) {
+    return { ok: false, status_code: null, response_body: null, error: messageOf(err) };
+  }
+
+  const timeoutMs = ctx.config.webhookTimeoutMs;
+  const startedAt = performance.now();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
+  }, timeoutMs);
+  const onRunnerAbort = () => controller.abort(runnerSignal.reason);
+  runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  if (payload.apiKey) headers['x-api-key'] = payload.apiKey;
+
+  let statusCode: number | null = null;
+  try {
+    const res = await ctx.fetch(payload.url, {
+      method: 'POST',
+      headers,
+      body: payload.body,
+      // A redirect is a non-2xx answer; following it could also lead to a private host.
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    statusCode = res.status;
+    const body = await readLimited(res, RESPONSE_BODY_LIMIT);
+    // The timer can fire late on a busy loop: the deadline itself decides.
+    if (timedOut || performance.now() - startedAt > timeoutMs) {
+      return { ok: false, status_code: statusCode, response_body: body, error: `no complete response within ${timeoutMs} ms` };
+    }
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, status_code: statusCode, response_body: body, error: ok ? null : `receiver answered HTTP ${res.status}` };
+  } catch (err) {
+    const error = timedOut ? `no complete response within ${timeoutMs} ms` : messageOf(err);
+    return { ok: false, status_code: statusCode, response_body: null, error };
+  } finally {
+    clearTimeout(timer);
+    runnerSignal.removeEventListener('abort', onRunnerAbort);
+  }
+}
+
+/** Reads at most `limit` bytes of the body, then drops the rest of the stream. */
+async function readLimited(res: Response, limit: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = limit - size;
+    const chunk = value.byteLength > room ? value.subarray(0, room) : value;
+    size += chunk.byteLength;
+    text += decoder.decode(chunk, { stream: true });
+    if (size >= limit) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return text + decoder.decode();
+}
+
+/** `fetch failed` alone says nothing: add the cause (ECONNREFUSED, ENOTFOUND …). */
+function messageOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return detail && !err.message.includes(detail) ? `${err.message}: ${detail}` : err.message;
+}

@@ -1,0 +1,72 @@
+import type { Kysely, Selectable } from 'kysely';
+import { publicBaseUrl, type Config } from '../config.js';
+import type { ServerContext } from '../context.js';
+import type { CasesTable, Database } from '../db/database.js';
+import { enqueueJob, type Job } from '../jobs/jobQueue.js';
+import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './deliverWebhook.js';
+import { webhookRequestBody, type WebhookVars } from './renderTemplate.js';
+import { getRegistration } from './webhooks.repository.js';
+
+/** The user behind the action, as the template variables name them. */
+export interface WebhookActor {
+  user_id: string;
+  name: string | null;
+  email: string | null;
+}
+
+export interface EmitWebhookInput {
+  event: string;
+  caseRow: Selectable<CasesTable>;
+  actor?: WebhookActor | null;
+}
+
+/** Assignment is not a status change, so it fires for cases without `internal_id` too. */
+const NOT_A_STATUS_EVENT = 'v1-assign-analyst';
+
+export function webhookVars(config: Config, caseRow: Selectable<CasesTable>, actor: WebhookActor | null): WebhookVars {
+  const webBase = (config.webUrl ?? publicBaseUrl(config)).replace(/\/+$/, '');
+  return {
+    vehicle_id: caseRow.id,
+    internal_id: caseRow.internal_id ?? '',
+    review_status: caseRow.review_status,
+    url_exp: `${webBase}/cases/${caseRow.id}`,
+    user_id: actor?.user_id ?? null,
+    user_name: actor?.name ?? null,
+    user_email: actor?.email ?? null,
+    created_at: caseRow.created_at,
+    environment: config.environment,
+  };
+}
+
+/**
+ * Queues the company's webhook for `event`, if it registered one (contract §6). The body is
+ * rendered now, from the case as it is at event time; delivery is a durable job run after
+ * the caller's transaction commits, so it never delays or rolls back the triggering
+ * operation. `db` may be the caller's transaction. Returns the queued job, or null.
+ */
+export async function emitWebhook(
+  ctx: Pick<ServerContext, 'config' | 'clock' | 'ids'>,
+  db: Kysely<Database>,
+  { event, caseRow, actor = null }: EmitWebhookInput,
+): Promise<Job<WebhookDeliverPayload> | null> {
+  if (!caseRow.company_id) return null;
+  if (event !== NOT_A_STATUS_EVENT && !caseRow.internal_id) return null;
+  const registration = await getRegistration(db, caseRow.company_id, event);
+  if (!registration) return null;
+
+  const body = webhookRequestBody(registration.template, event, webhookVars(ctx.config, caseRow, actor));
+  return enqueueJob<WebhookDeliverPayload>(db, ctx.clock, ctx.ids, {
+    kind: WEBHOOK_DELIVER_JOB,
+    companyId: caseRow.company_id,
+    caseId: caseRow.id,
+    maxAttempts: 1, // contract §6: one attempt, no automatic retry
+    payload: {
+      url: registration.url,
+      body,
+      apiKey: registration.api_key,
+      event,
+      caseId: caseRow.id,
+      companyId: caseRow.company_id,
+    },
+  });
+}

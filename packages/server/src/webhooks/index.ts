@@ -1,0 +1,26 @@
+export type { WebhookDeliveriesTable, WebhookRegistrationsTable } from './webhooks.table.js';
+export {
+  deliverWebhook,
+  WEBHOOK_DELIVER_JOB,
+  type WebhookDeliverPayload,
+  type WebhookDeliverResult,
+} from './deliverWebhook.js';
+export { emitWebhook, webhookVars, type EmitWebhookInput, type WebhookActor } from './emitWebhook.js';
+export {
+  defaultWebhookBody,
+  renderTemplate,
+  webhookRequestBody,
+  type WebhookTemplate,
+  type WebhookVars,
+} from './renderTemplate.js';
+export {
+  deleteRegistration,
+  getRegistration,
+  listDeliveries,
+  putRegistration,
+  recordDelivery,
+  toDeliveryDto,
+  toRegistrationDto,
+  type WebhookDeliveryDto,
+  type WebhookRegistrationDto,
+} from './webhooks.repository.js';

@@ -1,0 +1,141 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import { fromJson } from '../db/json.js';
+import type { WebhookTemplate } from './renderTemplate.js';
+import type { WebhookDeliveriesTable, WebhookRegistrationsTable } from './webhooks.table.js';
+
+/** Admin API shape of a registration (operator-surface §2). */
+export interface WebhookRegistrationDto {
+  company_id: string;
+  event: string;
+  url: string;
+  template: WebhookTemplate | null;
+  api_key: string | null;
+  updated_at: string;
+}
+
+/** Admin API shape of one delivery attempt (operator-surface §2). */
+export interface WebhookDeliveryDto {
+  delivery_id: string;
+  event: string;
+  case_id: string | null;
+  url: string;
+  request_body: unknown;
+  status_code: number | null;
+  ok: boolean;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: string;
+}
+
+export function toRegistrationDto(row: Selectable<WebhookRegistrationsTable>): WebhookRegistrationDto {
+  return {
+    company_id: row.company_id,
+    event: row.event,
+    url: row.url,
+    // Stored as JSON text of the object or of the string, so the kind survives.
+    template: fromJson<WebhookTemplate | null>(row.template, null),
+    api_key: row.api_key,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toDeliveryDto(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryDto {
+  return {
+    delivery_id: row.id,
+    event: row.event,
+    case_id: row.case_id,
+    url: row.url,
+    // A body that is not JSON (a string template rendered into invalid JSON) stays text.
+    request_body: fromJson<unknown>(row.request_body, row.request_body),
+    status_code: row.status_code === null ? null : Number(row.status_code),
+    ok: Number(row.ok) === 1,
+    response_body: row.response_body,
+    error: row.error,
+    duration_ms: row.duration_ms === null ? null : Number(row.duration_ms),
+    created_at: row.created_at,
+  };
+}
+
+/** Creates or replaces the company's receiver for `event`. */
+export async function putRegistration(
+  db: Kysely<Database>,
+  reg: {
+    company_id: string;
+    event: string;
+    url: string;
+    template?: WebhookTemplate | null;
+    api_key?: string | null;
+    updated_at: string;
+  },
+): Promise<WebhookRegistrationDto> {
+  const row: Selectable<WebhookRegistrationsTable> = {
+    company_id: reg.company_id,
+    event: reg.event,
+    url: reg.url,
+    template: reg.template === undefined || reg.template === null ? null : JSON.stringify(reg.template),
+    api_key: reg.api_key ?? null,
+    updated_at: reg.updated_at,
+  };
+  await db
+    .insertInto('webhook_registrations')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'event']).doUpdateSet({
+        url: row.url,
+        template: row.template,
+        api_key: row.api_key,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+  return toRegistrationDto(row);
+}
+
+export async function getRegistration(
+  db: Kysely<Database>,
+  companyId: string,
+  event: string,
+): Promise<WebhookRegistrationDto | undefined> {
+  const row = await db
+    .selectFrom('webhook_registrations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('event', '=', event)
+    .executeTakeFirst();
+  return row && toRegistrationDto(row);
+}
+
+/** Returns whether a registration existed. */
+export async function deleteRegistration(db: Kysely<Database>, companyId: string, event: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('webhook_registrations')
+    .where('company_id', '=', companyId)
+    .where('event', '=', event)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** The company's delivery attempts, newest first. */
+export async function listDeliveries(
+  db: Kysely<Database>,
+  companyId: string,
+  filter: { event?: string; case_id?: string; limit?: number } = {},
+): Promise<WebhookDeliveryDto[]> {
+  let q = db.selectFrom('webhook_deliveries').selectAll().where('company_id', '=', companyId);
+  if (filter.event !== undefined) q = q.where('event', '=', filter.event);
+  if (filter.case_id !== undefined) q = q.where('case_id', '=', filter.case_id);
+  q = q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (filter.limit !== undefined) q = q.limit(filter.limit);
+  const rows = await q.execute();
+  return rows.map(toDeliveryDto);
+}
+
+export async function recordDelivery(
+  db: Kysely<Database>,
+  row: Insertable<WebhookDeliveriesTable>,
+): Promise<WebhookDeliveryDto> {
+  const stored = await db.insertInto('webhook_deliveries').values(row).returningAll().executeTakeFirstOrThrow();
+  return toDeliveryDto(stored);
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { configSchema, type Config } from '../../src/config.js';
+import { createServer, type VcaseServer } from '../../src/server.js';
+import type { Clock } from '../../src/clock.js';
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export interface TestServer {
+  server: VcaseServer;
+  stateDir: string;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  admin(method: InjectOptions['method'], url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh database in a temp dir, workers running, driven through `app.inject`. */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { clock?: Clock; fetch?: typeof fetch; startWorkers?: boolean } = {},
+): Promise<TestServer> {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
+  const config = configSchema.parse({
+    db: path.join(stateDir, 'vcase.db'),
+    stateDir,
+    storageDir: path.join(stateDir, 'files'),
+    adminToken: ADMIN_TOKEN,
+    jwtSecret: 'test-jwt-secret',
+    workers: 2,
+    sandboxLatencyMs: 0,
+    allowPrivateUrls: true,
+    bootstrap: false,
+    logLevel: 'silent',
+    webhookTimeoutMs: 2000,
+    ...overrides,
+  });
+  const server = await createServer({
+    config,
+    clock: opts.clock,
+    fetch: opts.fetch,
+    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+  });
+  if (opts.startWorkers !== false && config.workers > 0) server.runner.start();
+  const inject = (o: InjectOptions) => server.app.inject(o);
+  return {
+    server,
+    stateDir,
+    inject,
+    admin: (method, url, payload) =>
+      inject({ method, url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+    async close() {
+      await server.stop();
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Tenant {
+  companyId: string;
+  userId: string;
+  pid: string | null;
+  token: string;
+  apiKey: string;
+  useCases: { use_case_id: string; name: string }[];
+  bearer: Record<string, string>;
+}
+
+/** A company with one user, a bearer token and an API key, made through the admin API. */
+export async function createTenant(
+  t: TestServer,
+  opts: { name?: string; status_catalog?: string[]; use_cases?: { name: string }[]; user?: Record<string, unknown> } = {},
+): Promise<Tenant> {
+  const company = (
+    await t.admin('POST', '/admin/companies', {
+      name: opts.name ?? 'Aseguradora Norte',
+      ...(opts.status_catalog ? { status_catalog: opts.status_catalog } : {}),
+      ...(opts.use_cases ? { use_cases: opts.use_cases } : {}),
+    })
+  ).json();
+  const user = (
+    await t.admin('POST', `/admin/companies/${company.company_id}/users`, opts.user ?? { name: 'Ana Analista', email: 'ana@example.com' })
+  ).json();
+  const token = (await t.admin('POST', `/admin/users/${user.user_id}/tokens`, {})).json();
+  const key = (await t.admin('POST', `/admin/companies/${company.company_id}/api-keys`, { name: 'tests' })).json();
+  return {
+    companyId: company.company_id,
+    userId: user.user_id,
+    pid: user.pid,
+    token: token.access_token,
+    apiKey: key.api_key,
+    useCases: company.use_cases,
+    bearer: { authorization: `Bearer ${token.access_token}` },
+  };
+}
+
+export async function createCase(t: TestServer, tenant: Tenant, body: Record<string, unknown> = {}) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/v1/cases',
+    headers: tenant.bearer,
+    payload: { internal_id: `EXP-${Math.random().toString(36).slice(2, 8)}`, status: 'processing', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`create case failed: ${res.statusCode} ${res.body}`);
+  return res.json().case_id as string;
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/clock.js';
+import { ADMIN_TOKEN, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+const clock = manualClock(Date.parse('2026-03-01T10:00:00.000Z'));
+let t: TestServer;
+let acme: Tenant;
+
+beforeAll(async () => {
+  t = await startTestServer({}, { clock });
+  acme = await createTenant(t);
+});
+afterAll(() => t.close());
+
+describe('bearer tokens on /v1/cases (contract §5)', () => {
+  it.each([
+    ['no credentials', {}],
+    ['a malformed token', { authorization: 'Bearer not.a.jwt' }],
+    ['a non-bearer scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ])('401 without a code for %s', async (_n, headers) => {
+    const res = await t.inject({ method: 'GET', url: '/v1/cases', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: null, message: expect.any(String) } });
+  });
+
+  it('refuses x-api-key on /v1/cases endpoints', async () => {
+    const list = await t.inject({ method: 'GET', url: '/v1/cases', headers: { 'x-api-key': acme.apiKey } });
+    expect(list.statusCode).toBe(401);
+    const create = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { 'x-api-key': acme.apiKey },
+      payload: { internal_id: 'K-1', status: 'processing' },
+    });
+    expect(create.statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const [h, p] = acme.token.split('.');
+    const forged = `${h}.${p}.c2lnbmF0dXJlLWZyb20tYW5vdGhlci1zZWNyZXQ`;
+    const res = await t.inject({ method: 'GET', url: '/v1/cases', headers: { authorization: `Bearer ${forged}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a token stops working once it expires', async () => {
+    const token = (await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 60 })).json();
+    expect(token.token_type).toBe('Bearer');
+    expect(Date.parse(token.expires_at) - clock.now().getTime()).toBeLessThanOrEqual(60_000);
+    const headers = { authorization: `Bearer ${token.access_token}` };
+    expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(200);
+    clock.advance(61_000);
+    expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(401);
+  });
+
+  it('the request id is echoed for support', async () => {
+    const res = await t.inject({ method: 'GET', url: '/v1/cases', headers: acme.bearer });
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+  });
+});
+
+describe('admin API (operator-surface §2)', () => {
+  it('401 without the admin token or with a user token', async () => {
+    expect((await t.inject({ method: 'POST', url: '/admin/companies', payload: { name: 'X' } })).statusCode).toBe(401);
+    const asUser = await t.inject({ method: 'POST', url: '/admin/companies', headers: acme.bearer, payload: { name: 'X' } });
+    expect(asUser.statusCode).toBe(401);
+    const wrong = await t.inject({
+      method: 'GET',
+      url: '/admin/sandbox/fixtures',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}x` },
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('creates a company with the default catalog, or its own catalog and use cases', async () => {
+    const plain = await t.admin('POST', '/admin/companies', { name: 'Plain' });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json()).toEqual({
+      company_id: expect.any(String),
+      name: 'Plain',
+      status_catalog: ['processing', 'nuevo'],
+      use_cases: [],
+    });
+    const rich = (
+      await t.admin('POST', '/admin/companies', { name: 'Rich', status_catalog: ['a', 'b'], use_cases: [{ name: 'Robo' }] })
+    ).json();
+    expect(rich.status_catalog).toEqual(['a', 'b']);
+    expect(rich.use_cases).toEqual([{ use_case_id: expect.any(String), name: 'Robo' }]);
+    expect((await t.admin('POST', '/admin/companies', {})).statusCode).toBe(400);
+  });
+
+  it('creates users with a generated pid, an explicit pid, or none', async () => {
+    const generated = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'G' })).json();
+    expect(generated).toEqual({ user_id: expect.any(String), pid: expect.any(String), name: 'G', email: null, company_id: acme.companyId });
+    const explicit = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { pid: 'PID-EXPLICIT-1' })).json();
+    expect(explicit.pid).toBe('PID-EXPLICIT-1');
+    expect(explicit.name).toBeNull();
+    const none = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { pid: null, email: 'x@y.z' })).json();
+    expect(none.pid).toBeNull();
+    const empty = await t.admin('POST', `/admin/companies/${acme.companyId}/users`);
+    expect(empty.statusCode).toBe(201);
+    const missing = await t.admin('POST', `/admin/companies/${crypto.randomUUID()}/users`, {});
+    expect(missing.statusCode).toBe(404);
+    const token = await t.admin('POST', `/admin/users/${crypto.randomUUID()}/tokens`, {});
+    expect(token.statusCode).toBe(404);
+  });
+
+  it('API keys work on the other /v1/documents endpoints only until revoked', async () => {
+    const key = (await t.admin('POST', `/admin/companies/${acme.companyId}/api-keys`, { name: 'rev' })).json();
+    expect(key).toEqual({ key_id: expect.any(String), api_key: expect.any(String) });
+    const revoke = await t.admin('DELETE', `/admin/api-keys/${key.key_id}`);
+    expect(revoke.statusCode).toBe(204);
+    expect((await t.admin('DELETE', `/admin/api-keys/${key.key_id}`)).statusCode).toBe(404);
+    const row = await t.server.ctx.db.selectFrom('api_keys').selectAll().where('id', '=', key.key_id).executeTakeFirstOrThrow();
+    expect(row.key_hash).not.toContain(key.api_key);
+    expect(row.revoked_at).not.toBeNull();
+  });
+
+  it('stores, lists and clears sandbox fixtures', async () => {
+    const put = await t.admin('PUT', '/admin/sandbox/fixtures/repuve/1M8GDM9AXKP042788', { info: null, delay_ms: 10 });
+    expect(put.statusCode).toBe(200);
+    const put2 = await t.admin('PUT', '/admin/sandbox/fixtures/tickets/ABC1234:MEX', { infractions: [] });
+    expect(put2.statusCode).toBe(200);
+    const again = await t.admin('PUT', '/admin/sandbox/fixtures/repuve/1M8GDM9AXKP042788', { error: 'timeout' });
+    expect(again.statusCode).toBe(200);
+    const list = (await t.admin('GET', '/admin/sandbox/fixtures')).json();
+    expect(list.data).toEqual([
+      { source: 'repuve', key: '1M8GDM9AXKP042788', outcome: { error: 'timeout' } },
+      { source: 'tickets', key: 'ABC1234:MEX', outcome: { infractions: [] } },
+    ]);
+    expect((await t.admin('PUT', '/admin/sandbox/fixtures/nope/X', {})).statusCode).toBe(400);
+    expect((await t.admin('DELETE', '/admin/sandbox/fixtures')).statusCode).toBe(204);
+    expect((await t.admin('GET', '/admin/sandbox/fixtures')).json().data).toEqual([]);
+  });
+});
+
+describe('operations', () => {
+  it('GET /health needs no auth', async () => {
+    const res = await t.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /openapi.json documents the case routes with their auth schemes', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/v1/cases'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/v1/cases'].post.requestBody).toBeDefined();
+    expect(doc.paths['/v1/cases/{case_id}/assign'].post).toBeDefined();
+    expect(doc.paths['/admin/companies'].post.security).toEqual([{ adminAuth: [] }]);
+    const ui = await t.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('unknown routes answer 404 with the error body', async () => {
+    const res = await t.inject({ method: 'GET', url: '/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({ code: null, message: expect.any(String) });
+  });
+
+  it('5xx never leaks internals', async () => {
+    const caseId = await createCase(t, acme);
+    const original = t.server.ctx.db.selectFrom;
+    (t.server.ctx.db as unknown as { selectFrom: unknown }).selectFrom = () => {
+      throw new Error('SQLITE_CORRUPT: secret detail /var/lib/db');
+    };
+    try {
+      const res = await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('SQLITE');
+      expect(res.json().error.code).toBeNull();
+    } finally {
+      (t.server.ctx.db as unknown as { selectFrom: unknown }).selectFrom = original;
+    }
+  });
+});

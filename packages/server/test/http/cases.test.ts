@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+let t: TestServer;
+let acme: Tenant;
+let other: Tenant;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t, { name: 'Acme Seguros', use_cases: [{ name: 'Siniestro' }, { name: 'Crédito' }] });
+  other = await createTenant(t, { name: 'Otra Financiera' });
+});
+afterAll(() => t.close());
+
+async function insertDocument(caseId: string, companyId: string, over: Record<string, unknown> = {}) {
+  const now = new Date().toISOString();
+  const id = crypto.randomUUID();
+  await t.server.ctx.db
+    .insertInto('documents')
+    .values({
+      id,
+      company_id: companyId,
+      case_id: caseId,
+      parent_id: null,
+      type: 'factura',
+      subtype: null,
+      mime_type: 'application/pdf',
+      status: 'processed',
+      storage_key: null,
+      source_url: null,
+      size_bytes: 10,
+      sha256: null,
+      parsed_data: null,
+      json_ocr: JSON.stringify({ text: 'FACTURA' }),
+      validity: null,
+      classification_method: null,
+      classification_confidence: null,
+      vin: null,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+      processed_at: null,
+      ...over,
+    })
+    .execute();
+  return id;
+}
+
+describe('POST /v1/cases', () => {
+  it('creates a case without files: 201 with case_id and status completed', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'SIN-0001', status: 'processing', metadata: { numero_siniestro: '123' } },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ case_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'completed' });
+    const detail = await t.inject({ method: 'GET', url: `/v1/cases/${body.case_id}`, headers: acme.bearer });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toEqual({
+      case_id: body.case_id,
+      internal_id: 'SIN-0001',
+      review_status: 'sin_documentos',
+      created_at: expect.any(String),
+      files: [],
+    });
+    const meta = await t.inject({ method: 'GET', url: `/v1/cases/${body.case_id}/metadata`, headers: acme.bearer });
+    expect(meta.json().metadata).toEqual({ numero_siniestro: '123' });
+  });
+
+  it.each([
+    ['status missing', { internal_id: 'X-1' }],
+    ['internal_id empty', { internal_id: '', status: 'processing' }],
+    ['internal_id blank', { internal_id: '   ', status: 'processing' }],
+    ['internal_id missing', { status: 'processing' }],
+    ['vehicle_origin unknown', { internal_id: 'X-2', status: 'processing', vehicle_origin: 'Marte' }],
+    ['use_case not a UUID', { internal_id: 'X-3', status: 'processing', use_case: 'abc' }],
+    ['metadata not an object', { internal_id: 'X-4', status: 'processing', metadata: [1, 2] }],
+  ])('400 VALIDATION_ERROR when %s', async (_name, payload) => {
+    const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: acme.bearer, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(typeof res.json().error.message).toBe('string');
+  });
+
+  it('400 VALIDATION_ERROR on malformed JSON', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { ...acme.bearer, 'content-type': 'application/json' },
+      payload: '{"internal_id": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('422 INVALID_STATUS when status is outside the company catalog', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'X-5', status: 'aprobado' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('INVALID_STATUS');
+  });
+
+  it('checks initial_status against the catalog too, and honours a custom catalog', async () => {
+    const custom = await createTenant(t, { name: 'Catálogo propio', status_catalog: ['recibido', 'en_captura'] });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: custom.bearer,
+      payload: { internal_id: 'C-1', status: 'processing' },
+    });
+    expect(bad.statusCode).toBe(422);
+    const badInitial = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: custom.bearer,
+      payload: { internal_id: 'C-1', status: 'recibido', initial_status: 'nuevo' },
+    });
+    expect(badInitial.statusCode).toBe(422);
+    expect(badInitial.json().error.code).toBe('INVALID_STATUS');
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: custom.bearer,
+      payload: { internal_id: 'C-1', status: 'recibido', initial_status: 'en_captura' },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('accepts a use case of the company and rejects one of another company', async () => {
+    const useCase = acme.useCases[0].use_case_id;
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'UC-1', status: 'nuevo', use_case: useCase, vehicle_origin: 'Importado' },
+    });
+    expect(ok.statusCode).toBe(201);
+    const foreign = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: other.bearer,
+      payload: { internal_id: 'UC-2', status: 'nuevo', use_case: useCase },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('400 DUPLICATE_INTERNAL_ID only when the existing case already has files', async () => {
+    const first = await createCase(t, acme, { internal_id: 'DUP-1' });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'DUP-1', status: 'processing' },
+    });
+    expect(again.statusCode).toBe(201);
+    await insertDocument(first, acme.companyId);
+    const dup = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'DUP-1', status: 'processing' },
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().error.code).toBe('DUPLICATE_INTERNAL_ID');
+    // another company may use the same reference
+    const otherCompany = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: other.bearer,
+      payload: { internal_id: 'DUP-1', status: 'processing' },
+    });
+    expect(otherCompany.statusCode).toBe(201);
+  });
+});
+
+describe('GET /v1/cases', () => {
+  let listTenant: Tenant;
+  beforeAll(async () => {
+    listTenant = await createTenant(t, { name: 'Listas SA', use_cases: [{ name: 'Flotilla' }] });
+    for (let i = 0; i < 25; i++) {
+      await createCase(t, listTenant, {
+        internal_id: `LST-${String(i).padStart(3, '0')}`,
+        ...(i % 5 === 0 ? { use_case: listTenant.useCases[0].use_case_id } : {}),
+      });
+    }
+  });
+
+  it('pages newest first with default 20 and has_more', async () => {
+    const res = await t.inject({ method: 'GET', url: '/v1/cases', headers: listTenant.bearer });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.pagination).toEqual({ limit: 20, offset: 0, total: 25, has_more: true });
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0].internal_id).toBe('LST-024');
+    expect(body.data[19].internal_id).toBe('LST-005');
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      ['active', 'case_id', 'created_at', 'created_by', 'internal_id', 'review_status', 'use_case_id', 'user_id_added_by'].sort(),
+    );
+    expect(body.data[0]).toMatchObject({ active: true, review_status: 'sin_documentos', created_by: listTenant.userId, user_id_added_by: listTenant.userId });
+    const last = (await t.inject({ method: 'GET', url: '/v1/cases?limit=20&offset=20', headers: listTenant.bearer })).json();
+    expect(last.data.map((c: { internal_id: string }) => c.internal_id)).toEqual(['LST-004', 'LST-003', 'LST-002', 'LST-001', 'LST-000']);
+    expect(last.pagination).toEqual({ limit: 20, offset: 20, total: 25, has_more: false });
+  });
+
+  it('accepts limit 100, rejects 101, 0, negatives and non-integers', async () => {
+    expect((await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: listTenant.bearer })).json().data).toHaveLength(25);
+    for (const q of ['limit=101', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5', 'offset=x']) {
+      const res = await t.inject({ method: 'GET', url: `/v1/cases?${q}`, headers: listTenant.bearer });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().error.code, q).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('offset past the end gives an empty page', async () => {
+    const res = (await t.inject({ method: 'GET', url: '/v1/cases?offset=500', headers: listTenant.bearer })).json();
+    expect(res.data).toEqual([]);
+    expect(res.pagination).toEqual({ limit: 20, offset: 500, total: 25, has_more: false });
+  });
+
+  it('filters internal_id partially and case-insensitively, treating % and _ literally', async () => {
+    const res = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=lst-01', headers: listTenant.bearer })).json();
+    expect(res.pagination.total).toBe(10);
+    const literal = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=%25', headers: listTenant.bearer })).json();
+    expect(literal.pagination.total).toBe(0);
+  });
+
+  it('filters case_type by use case', async () => {
+    const res = (
+      await t.inject({ method: 'GET', url: `/v1/cases?case_type=${listTenant.useCases[0].use_case_id}`, headers: listTenant.bearer })
+    ).json();
+    expect(res.pagination.total).toBe(5);
+    const bad = await t.inject({ method: 'GET', url: '/v1/cases?case_type=nope', headers: listTenant.bearer });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters vin partially across the case documents', async () => {
+    const vinCase = await createCase(t, listTenant, { internal_id: 'VIN-CASE' });
+    await insertDocument(vinCase, listTenant.companyId, { vin: '1M8GDM9AXKP042788' });
+    const res = (await t.inject({ method: 'GET', url: '/v1/cases?vin=kp0427', headers: listTenant.bearer })).json();
+    expect(res.data.map((c: { case_id: string }) => c.case_id)).toEqual([vinCase]);
+    const none = (await t.inject({ method: 'GET', url: '/v1/cases?vin=ZZZ999', headers: listTenant.bearer })).json();
+    expect(none.data).toEqual([]);
+  });
+
+  it("never shows another company's cases", async () => {
+    const res = (await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: other.bearer })).json();
+    expect(res.data.some((c: { internal_id: string }) => c.internal_id.startsWith('LST-'))).toBe(false);
+  });
+});
+
+describe('GET /v1/cases/{case_id}', () => {
+  it('lists active files by default and inactive ones with files=all', async () => {
+    const caseId = await createCase(t, acme);
+    const active = await insertDocument(caseId, acme.companyId, { type: 'factura' });
+    const inactive = await insertDocument(caseId, acme.companyId, { type: 'ine', active: 0 });
+    const byDefault = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).json();
+    expect(byDefault.files.map((f: { file_id: string }) => f.file_id)).toEqual([active]);
+    expect(byDefault.files[0]).toEqual({
+      file_id: active,
+      created_at: expect.any(String),
+      document_type: 'factura',
+      document_subtype: null,
+      mime_type: 'application/pdf',
+      active: true,
+      url: expect.any(String),
+      ocr: { text: 'FACTURA' },
+    });
+    const all = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}?files=all`, headers: acme.bearer })).json();
+    expect(all.files.map((f: { file_id: string }) => f.file_id).sort()).toEqual([active, inactive].sort());
+  });
+
+  it('400 for an id that is not a UUID, 404 for unknown, foreign or deleted cases', async () => {
+    const bad = await t.inject({ method: 'GET', url: '/v1/cases/not-a-uuid', headers: acme.bearer });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: null });
+    const unknown = await t.inject({ method: 'GET', url: `/v1/cases/${crypto.randomUUID()}`, headers: acme.bearer });
+    expect(unknown.statusCode).toBe(404);
+    const caseId = await createCase(t, acme);
+    const foreign = await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: other.bearer });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /v1/cases/{case_id}', () => {
+  it('soft-deletes: 200 {case_id, active:false}, then the case disappears', async () => {
+    const caseId = await createCase(t, acme, { internal_id: 'DEL-1' });
+    const res = await t.inject({ method: 'DELETE', url: `/v1/cases/${caseId}`, headers: acme.bearer });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ case_id: caseId, active: false });
+    expect((await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: `/v1/cases/${caseId}`, headers: acme.bearer })).statusCode).toBe(404);
+    const list = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=DEL-1', headers: acme.bearer })).json();
+    expect(list.data).toEqual([]);
+    const row = await t.server.ctx.db.selectFrom('cases').selectAll().where('id', '=', caseId).executeTakeFirst();
+    expect(row?.active).toBe(0);
+  });
+
+  it("cannot delete another company's case", async () => {
+    const caseId = await createCase(t, acme);
+    const res = await t.inject({ method: 'DELETE', url: `/v1/cases/${caseId}`, headers: other.bearer });
+    expect(res.statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).statusCode).toBe(200);
+  });
+});
+
+describe('metadata', () => {
+  it('appends entries; later keys win; history keeps every entry in order', async () => {
+    const caseId = await createCase(t, acme, { metadata: { numero_siniestro: 'A1', tipo_afectado: 'tercero' } });
+    const post = await t.inject({
+      method: 'POST',
+      url: `/v1/cases/${caseId}/metadata`,
+      headers: acme.bearer,
+      payload: { numero_siniestro: 'A2', nombre_afectado: 'Juan Pérez' },
+    });
+    expect(post.statusCode).toBe(200);
+    const body = post.json();
+    expect(body.case_id).toBe(caseId);
+    expect(body.metadata).toEqual({ numero_siniestro: 'A2', tipo_afectado: 'tercero', nombre_afectado: 'Juan Pérez' });
+    expect(body.history).toEqual([
+      { date: expect.any(String), user_id: acme.userId, data: { numero_siniestro: 'A1', tipo_afectado: 'tercero' } },
+      { date: expect.any(String), user_id: acme.userId, data: { numero_siniestro: 'A2', nombre_afectado: 'Juan Pérez' } },
+    ]);
+    const get = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer })).json();
+    expect(get).toEqual(body);
+  });
+
+  it('400 VALIDATION_ERROR when the body is not a JSON object', async () => {
+    const caseId = await createCase(t, acme);
+    for (const payload of [[1, 2], 'texto']) {
+      const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/metadata`, headers: { ...acme.bearer, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('a case created without metadata starts empty', async () => {
+    const caseId = await createCase(t, acme);
+    const get = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer })).json();
+    expect(get).toEqual({ case_id: caseId, metadata: {}, history: [] });
+  });
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { jsonObject, timestamp, uuid } from './common.js';
+import { webhookEventSchema } from './enums.js';
+
+/** Admin API (operator-surface §2). */
+export const createCompanyBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required'),
+  status_catalog: z.array(z.string().min(1)).optional(),
+  use_cases: z.array(z.object({ name: z.string().trim().min(1) })).optional(),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;
+
+export const useCaseSchema = z.object({ use_case_id: uuid, name: z.string() });
+export const companySchema = z.object({
+  company_id: uuid,
+  name: z.string(),
+  status_catalog: z.array(z.string()),
+  use_cases: z.array(useCaseSchema),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const createUserBodySchema = z.object({
+  name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  pid: z.string().min(1).nullable().optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+export const userSchema = z.object({
+  user_id: z.string(),
+  pid: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  company_id: uuid,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const createTokenBodySchema = z.object({
+  ttl_seconds: z.number().int().positive().optional(),
+});
+export const tokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: timestamp,
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+export const createApiKeyBodySchema = z.object({ name: z.string().min(1).optional() });
+export const apiKeySchema = z.object({ key_id: uuid, api_key: z.string() });
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const webhookRegistrationBodySchema = z.object({
+  url: z.string().url(),
+  template: z.union([jsonObject, z.string()]).nullable().optional(),
+  api_key: z.string().nullable().optional(),
+});
+export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBodySchema>;
+
+export const webhookRegistrationSchema = z.object({
+  company_id: uuid,
+  event: webhookEventSchema,
+  url: z.string(),
+  template: z.union([jsonObject, z.string()]).nullable(),
+  api_key: z.string().nullable(),
+  updated_at: timestamp,
+});
+export type WebhookRegistration = z.infer<typeof webhookRegistrationSchema>;
+
+export const webhookDeliveriesQuerySchema = z.object({
+  event: webhookEventSchema.optional(),
+  case_id: uuid.optional(),
+});
+export const webhookDeliverySchema = z.object({
+  delivery_id: uuid,
+  event: z.string(),
+  case_id: z.string().nullable(),
+  url: z.string(),
+  request_body: z.unknown(),
+  status_code: z.number().int().nullable(),
+  ok: z.boolean(),
+  response_body: z.string().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  created_at: timestamp,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveriesResponseSchema = z.object({ data: z.array(webhookDeliverySchema) });
+
+/** Sandbox sources (operator-surface §3). */
+export const SANDBOX_SOURCES = [
+  'plate_portal',
+  'repuve',
+  'pedimento',
+  'rapi',
+  'renapo',
+  'bureau',
+  'tickets',
+  'tenencia',
+  'sat_cfdi',
+  'sat_pedimento',
+  'amda',
+  'amis',
+  'ine',
+  'ocr',
+] as const;
+export const sandboxSourceSchema = z.enum(SANDBOX_SOURCES);
+export type SandboxSource = z.infer<typeof sandboxSourceSchema>;
+
+/**
+ * A sandbox outcome: a success payload (shape per source), or `{error}` (source unreachable,
+ * retryable), or `{reason}` (the source's own answer, published verbatim). Any may carry `delay_ms`.
+ */
+export const sandboxOutcomeSchema = jsonObject.and(
+  z.object({
+    delay_ms: z.number().int().min(0).optional(),
+    error: z.string().optional(),
+    reason: z.string().optional(),
+  }),
+);
+export type SandboxOutcome = z.infer<typeof sandboxOutcomeSchema>;
+
+export const sandboxFixtureSchema = z.object({
+  source: sandboxSourceSchema,
+  key: z.string(),
+  outcome: jsonObject,
+});
+export const sandboxFixturesResponseSchema = z.object({ data: z.array(sandboxFixtureSchema) });
+
+export const credentialsFileSchema = z.object({
+  base_url: z.string(),
+  token: z.string(),
+  api_key: z.string(),
+});
+export type CredentialsFile = z.infer<typeof credentialsFileSchema>;

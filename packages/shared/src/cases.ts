@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { jsonObject, timestamp, uuid, queryInt } from './common.js';
+import { jobStatusSchema, vehicleOriginSchema } from './enums.js';
+import { CASES_PAGE, pageOf, pageQuery } from './pagination.js';
+
+/** Case list item (contract §2.1). */
+export const caseListItemSchema = z.object({
+  case_id: uuid,
+  internal_id: z.string(),
+  review_status: z.string().nullable(),
+  use_case_id: uuid.nullable(),
+  user_id_added_by: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: timestamp,
+  active: z.boolean(),
+});
+export type CaseListItem = z.infer<typeof caseListItemSchema>;
+
+export const caseListQuerySchema = pageQuery(CASES_PAGE.defaultLimit, CASES_PAGE.maxLimit).extend({
+  internal_id: z.string().optional(),
+  vin: z.string().optional(),
+  case_type: uuid.optional(),
+});
+export type CaseListQuery = z.input<typeof caseListQuerySchema>;
+
+export const caseListResponseSchema = pageOf(caseListItemSchema);
+export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
+
+/** Item of `files[]` in the case detail (contract §2.2). */
+export const caseFileSchema = z.object({
+  file_id: uuid,
+  created_at: timestamp,
+  document_type: z.string(),
+  document_subtype: z.string().nullable(),
+  mime_type: z.string(),
+  active: z.boolean(),
+  url: z.string(),
+  ocr: jsonObject,
+});
+export type CaseFile = z.infer<typeof caseFileSchema>;
+
+/** Case detail (contract §2.2). */
+export const caseDetailSchema = z.object({
+  case_id: uuid,
+  internal_id: z.string(),
+  review_status: z.string().nullable(),
+  created_at: timestamp,
+  files: z.array(caseFileSchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseDetailQuerySchema = z.object({
+  files: z.enum(['all', 'active']).optional(),
+});
+
+/** Item of `files` in POST /v1/cases (contract §4.2). */
+export const createCaseFileSchema = z.object({
+  url: z.string().min(1),
+  mime_type: z.string().min(1),
+  document_type: z.string().min(1).optional(),
+});
+export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
+
+/** POST /v1/cases body (contract §4.2). */
+export const createCaseBodySchema = z.object({
+  internal_id: z.string().trim().min(1, 'internal_id must not be empty'),
+  status: z.string().trim().min(1, 'status is required'),
+  vehicle_origin: vehicleOriginSchema.optional(),
+  initial_status: z.string().min(1).optional(),
+  use_case: uuid.optional(),
+  metadata: jsonObject.optional(),
+  files: z.array(createCaseFileSchema).optional(),
+});
+export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
+
+export const createCaseCreatedSchema = z.object({
+  case_id: uuid,
+  status: z.literal('completed'),
+});
+export const createCaseQueuedSchema = z.object({
+  case_id: uuid,
+  job_id: uuid,
+  total_files: z.number().int(),
+  status: z.literal('processing'),
+});
+export const createCaseResponseSchema = z.union([createCaseCreatedSchema, createCaseQueuedSchema]);
+export type CreateCaseResponse = z.infer<typeof createCaseResponseSchema>;
+
+/** DELETE /v1/cases/{id} (operator-surface §4). */
+export const deleteCaseResponseSchema = z.object({ case_id: uuid, active: z.literal(false) });
+
+/** POST /v1/cases/{id}/assign (contract §4.2). */
+export const assignBodySchema = z.object({ user_id: z.string().trim().min(1, 'user_id is required') });
+export type AssignBody = z.infer<typeof assignBodySchema>;
+
+/** Assignment history entry (contract §2.15). */
+export const assignmentHistoryEntrySchema = z.object({
+  date: timestamp,
+  user: z.string(),
+  pid: z.string().nullable(),
+  label: z.string(),
+});
+export type AssignmentHistoryEntry = z.infer<typeof assignmentHistoryEntrySchema>;
+
+export const assignResponseSchema = z.object({
+  case_id: uuid,
+  assigned_to: z.string(),
+  assignment_history: z.array(assignmentHistoryEntrySchema),
+});
+export type AssignResponse = z.infer<typeof assignResponseSchema>;
+
+/** POST /v1/cases/{id}/process (contract §4.2). */
+export const processCaseResponseSchema = z.object({ job_id: uuid, status: z.literal('processing') });
+
+/** GET /v1/cases/{id}/status (operator-surface §4). */
+export const caseStatusResponseSchema = z.object({
+  case_id: uuid,
+  job_id: uuid,
+  status: jobStatusSchema,
+  total_files: z.number().int(),
+  processed_files: z.number().int(),
+  failed_files: z.number().int(),
+  started_at: timestamp.nullable(),
+  finished_at: timestamp.nullable(),
+  message: z.string().nullable(),
+});
+export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;
+
+/** GET /v1/cases/{id}/names (operator-surface §4). */
+export const caseNameSchema = z.object({
+  name: z.string(),
+  person_type: z.enum(['fisica', 'moral']),
+  sources: z.array(z.object({ file_id: uuid, document_type: z.string().nullable(), field: z.string() })),
+});
+export const caseNamesResponseSchema = z.object({
+  case_id: uuid,
+  status: z.string(),
+  names: z.array(caseNameSchema),
+});
+export type CaseNamesResponse = z.infer<typeof caseNamesResponseSchema>;
+
+/** GET /v1/cases/{id}/vins (operator-surface §4). */
+export const caseVinSchema = z.object({
+  file_id: uuid,
+  document_type: z.string().nullable(),
+  vin: z.string(),
+  check_digit_valid: z.boolean(),
+  is_primary: z.boolean(),
+});
+export const caseVinsResponseSchema = z.object({
+  case_id: uuid,
+  primary_vin: z.string().nullable(),
+  vins: z.array(caseVinSchema),
+});
+export type CaseVinsResponse = z.infer<typeof caseVinsResponseSchema>;
+
+/** GET / POST /v1/cases/{id}/metadata (operator-surface §4). */
+export const metadataBodySchema = jsonObject;
+export const metadataHistoryEntrySchema = z.object({
+  date: timestamp,
+  user_id: z.string().nullable(),
+  data: jsonObject,
+});
+export const metadataResponseSchema = z.object({
+  case_id: uuid,
+  metadata: jsonObject,
+  history: z.array(metadataHistoryEntrySchema),
+});
+export type MetadataResponse = z.infer<typeof metadataResponseSchema>;
+
+export const caseIdParamsSchema = z.object({ case_id: z.string() });
+export { queryInt };

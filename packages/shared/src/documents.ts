@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { checkBody, type BodyCheckResult } from './bodyCheck.js';
+import { jsonObject, timestamp, uuid } from './common.js';
+import { documentStatusSchema } from './enums.js';
+import { DOCUMENTS_PAGE, pageOf, pageQuery } from './pagination.js';
+import { parsedDataSchema } from './parsedData.js';
+
+/**
+ * Document types seen in the interface (contract §2.3). The set is open: bodies accept any
+ * non-empty string as a type.
+ */
+export const DOCUMENT_TYPES = [
+  'factura',
+  'factura_xml',
+  'invoice',
+  'ine',
+  'curp',
+  'id_front',
+  'id_front_and_reverse',
+  'repuve',
+  'tenencia',
+  'tax_payment',
+  'certificate_title',
+  'alta_vehicular',
+  'vehicle_certificate',
+  'vehicle_plate',
+  'lumo_checklist',
+  'bank_account',
+] as const;
+export type KnownDocumentType = (typeof DOCUMENT_TYPES)[number];
+export const documentTypeSchema = z.string().trim().min(1, 'type must not be empty');
+
+/** MIME types accepted by POST /v1/documents (contract §4.9). */
+export const SUPPORTED_MIME_TYPES = [
+  'application/pdf',
+  'application/xml',
+  'image/jpeg',
+  'image/jpg',
+  'image/png',
+  'image/tiff',
+  'image/tif',
+  'image/x-tiff',
+] as const;
+export const supportedMimeTypeSchema = z.enum(SUPPORTED_MIME_TYPES, {
+  error: `unsupported mime_type; supported: ${SUPPORTED_MIME_TYPES.join(', ')}`,
+});
+export type SupportedMimeType = z.infer<typeof supportedMimeTypeSchema>;
+
+/** Maximum size of one file (contract §8). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Document list item (contract §2.3). */
+export const documentListItemSchema = z.object({
+  document_id: uuid,
+  case_id: uuid,
+  type: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  status: documentStatusSchema.nullable(),
+  url: z.string().nullable(),
+  created_at: timestamp,
+  active: z.boolean(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+
+/** GET /v1/documents query (contract §4.9): the two ids combine with AND. */
+export const documentListQuerySchema = pageQuery(DOCUMENTS_PAGE.defaultLimit, DOCUMENTS_PAGE.maxLimit).extend({
+  case_id: uuid.optional(),
+  document_id: uuid.optional(),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+export const documentListResponseSchema = pageOf(documentListItemSchema);
+export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
+
+/** `validity` of a document (contract §2.3). */
+export const documentValiditySchema = z.object({
+  document_validity: z.string(),
+  codes: z.array(z.string()),
+  /** Owner data read from the document, e.g. `nombre`; other keys may appear. */
+  userInfo: z.looseObject({ nombre: z.string().nullable().optional() }),
+});
+export type DocumentValidity = z.infer<typeof documentValiditySchema>;
+
+/** GET /v1/documents/{document_id} (contract §2.3); also the answer of PATCH .../ocr. */
+export const documentDetailSchema = z.object({
+  case_id: uuid,
+  url: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  type: z.string().nullable(),
+  /** Null until OCR finishes; contents not fixed. */
+  json_ocr: jsonObject.nullable(),
+  /** Null until OCR finishes. */
+  parsed_data: parsedDataSchema.nullable(),
+  validity: documentValiditySchema,
+});
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;
+
+const DATA_URL_PREFIX = /^data:[^,]*;base64,/i;
+
+/** The base64 payload of `value`: without a `data:…;base64,` prefix and whitespace. */
+export function base64Payload(value: string): string {
+  return value.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+}
+
+/** Size in bytes of the content a base64 string decodes to (no decoding needed). */
+export function base64DecodedBytes(value: string): number {
+  const payload = base64Payload(value);
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+}
+
+const base64ContentSchema = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(base64Payload(v)), 'base64 is not valid base64')
+  .refine((v) => base64DecodedBytes(v) <= MAX_FILE_BYTES, 'file exceeds the 20 MB limit');
+
+/**
+ * A valid POST /v1/documents body (contract §4.9): exactly one of `url` or `base64`.
+ * The size of a file given by `url` is only known once downloaded, so the server checks it.
+ */
+export const uploadDocumentRequestSchema = z
+  .object({
+    case_id: uuid,
+    mime_type: z.string().trim().toLowerCase().pipe(supportedMimeTypeSchema),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+    base64: base64ContentSchema.optional(),
+    type: documentTypeSchema.optional(),
+    parent_file_id: uuid.optional(),
+  })
+  .refine((b) => !(b.url !== undefined && b.base64 !== undefined), {
+    message: 'send exactly one of url or base64, not both',
+    path: ['base64'],
+  })
+  .refine((b) => b.url !== undefined || b.base64 !== undefined, {
+    message: 'url or base64 is required',
+    path: ['url'],
+  });
+export type UploadDocumentRequest = z.input<typeof uploadDocumentRequestSchema>;
+export type UploadDocumentInput = z.output<typeof uploadDocumentRequestSchema>;
+
+/**
+ * Wire shape of the upload body: every field optional so that route validation lets
+ * through what `checkUploadDocumentBody` must answer with MISSING_PARAMETER.
+ */
+export const uploadDocumentBodySchema = z.object({
+  case_id: z.string().nullish().describe('required; UUID of the case'),
+  mime_type: z.string().nullish().describe(`required; one of ${SUPPORTED_MIME_TYPES.join(', ')}`),
+  url: z.string().nullish().describe('public http(s) URL of the file; exactly one of url or base64'),
+  base64: z.string().nullish().describe('file content in base64 (max 20 MB); exactly one of url or base64'),
+  type: z.string().nullish().describe('document type; when omitted, automatic classification runs'),
+  parent_file_id: z.string().nullish().describe('UUID of a parent document in the same case'),
+});
+export type UploadDocumentBody = z.infer<typeof uploadDocumentBodySchema>;
+
+/**
+ * Checks an upload body with the contract's codes: absent `case_id`, `mime_type` or file
+ * source → MISSING_PARAMETER; invalid UUID, unsupported MIME, file over 20 MB, or both
+ * `url` and `base64` → VALIDATION_ERROR.
+ */
+export function checkUploadDocumentBody(body: unknown): BodyCheckResult<UploadDocumentInput> {
+  return checkBody(uploadDocumentRequestSchema, body, ['case_id', 'mime_type', ['url', 'base64']]);
+}
+
+/** POST /v1/documents, 201. */
+export const uploadDocumentResponseSchema = z.object({
+  document_id: z.string(),
+  url: z.string(),
+});
+export type UploadDocumentResponse = z.infer<typeof uploadDocumentResponseSchema>;
+
+/** DELETE /v1/documents/{document_id} (operator-surface §4). */
+export const deleteDocumentResponseSchema = z.object({ document_id: uuid, active: z.literal(false) });
+export type DeleteDocumentResponse = z.infer<typeof deleteDocumentResponseSchema>;
+
+/** POST /v1/documents/{document_id}/restore (operator-surface §4). */
+export const restoreDocumentResponseSchema = z.object({ document_id: uuid, active: z.literal(true) });
+export type RestoreDocumentResponse = z.infer<typeof restoreDocumentResponseSchema>;
+
+/** PATCH /v1/documents/{document_id}/ocr body (operator-surface §4); answers the document detail. */
+export const patchDocumentOcrBodySchema = z.object({
+  parsed_data: parsedDataSchema,
+  json_ocr: jsonObject.optional(),
+  type: documentTypeSchema.optional(),
+});
+export type PatchDocumentOcrBody = z.infer<typeof patchDocumentOcrBodySchema>;
+export const patchDocumentOcrResponseSchema = documentDetailSchema;
+export type PatchDocumentOcrResponse = DocumentDetail;
+
+/** POST /v1/documents/{document_id}/process, 202 (operator-surface §4). */
+export const processDocumentResponseSchema = z.object({
+  document_id: uuid,
+  job_id: uuid,
+  status: z.literal('processing'),
+});
+export type ProcessDocumentResponse = z.infer<typeof processDocumentResponseSchema>;
+
+/** POST /v1/documents/{document_id}/classify: `{type}` sets the type; no body (or no type) classifies automatically. */
+export const classifyDocumentBodySchema = z.object({ type: documentTypeSchema.optional() }).optional();
+export type ClassifyDocumentBody = z.infer<typeof classifyDocumentBodySchema>;
+
+export const CLASSIFICATION_METHODS = ['manual', 'automatic'] as const;
+export const classificationMethodSchema = z.enum(CLASSIFICATION_METHODS);
+
+/** Classify answer, 200 (operator-surface §4). */
+export const classifyDocumentResponseSchema = z.object({
+  document_id: uuid,
+  /** Null when automatic classification could not decide. */
+  type: z.string().nullable(),
+  document_subtype: z.string().nullable(),
+  method: classificationMethodSchema,
+  /** 0 to 1; null when not applicable. */
+  confidence: z.number().min(0).max(1).nullable(),
+});
+export type ClassifyDocumentResponse = z.infer<typeof classifyDocumentResponseSchema>;
+
+/** POST /v1/documents/{document_id}/reclassify (contract §4.9). */
+export const reclassifyDocumentBodySchema = z.object({ type: documentTypeSchema });
+export type ReclassifyDocumentBody = z.infer<typeof reclassifyDocumentBodySchema>;
+export const reclassifyDocumentResponseSchema = z.object({ job_id: uuid });
+export type ReclassifyDocumentResponse = z.infer<typeof reclassifyDocumentResponseSchema>;
+
+/** A QR code or barcode read from a document. */
+export const extractedCodeSchema = z.object({
+  kind: z.enum(['qr', 'barcode']),
+  value: z.string(),
+});
+export type ExtractedCode = z.infer<typeof extractedCodeSchema>;
+
+/** GET /v1/documents/{document_id}/extraction-data (operator-surface §4). */
+export const extractionDataResponseSchema = z.object({
+  document_id: uuid,
+  validity: documentValiditySchema,
+  codes: z.array(extractedCodeSchema),
+  owner: jsonObject.nullable(),
+});
+export type ExtractionDataResponse = z.infer<typeof extractionDataResponseSchema>;
