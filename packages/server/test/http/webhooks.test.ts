@@ -1,0 +1,149 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+interface Received {
+  method?: string;
+  url?: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+let t: TestServer;
+let acme: Tenant;
+let receiver: http.Server;
+let base: string;
+const received: Received[] = [];
+let answer = 200;
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      received.push({ method: req.method, url: req.url, headers: req.headers, body: data ? JSON.parse(data) : null });
+      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  t = await startTestServer({ environment: 'qa', webUrl: 'https://app.example.test' });
+  acme = await createTenant(t, { user: { name: 'Ana Analista', email: 'ana@example.com' } });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => receiver.close(r));
+});
+beforeEach(() => {
+  received.length = 0;
+  answer = 200;
+});
+
+const register = (event: string, body: Record<string, unknown>, tenant = acme) =>
+  t.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, body);
+
+describe('webhooks (contract §6)', () => {
+  it('registration is stored and echoed; unknown events are refused', async () => {
+    const res = await register('expediente-created', { url: `${base}/hook`, api_key: 'recv-secret' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ company_id: acme.companyId, event: 'expediente-created', url: `${base}/hook`, template: null, api_key: 'recv-secret' });
+    expect((await register('no-such-event', { url: `${base}/x` })).statusCode).toBe(400);
+    expect((await register('expediente-created', { url: 'not a url' })).statusCode).toBe(400);
+  });
+
+  it('expediente-created posts the default body with the contract headers after the response', async () => {
+    await register('expediente-created', { url: `${base}/created`, api_key: 'recv-secret' });
+    const caseId = await createCase(t, acme, { internal_id: 'WH-001' });
+    await t.server.runner.whenIdle();
+    expect(received).toHaveLength(1);
+    const [call] = received;
+    expect(call.method).toBe('POST');
+    expect(call.url).toBe('/created');
+    expect(call.headers['content-type']).toMatch(/^application\/json/);
+    expect(call.headers.accept).toBe('application/json');
+    expect(call.headers['x-api-key']).toBe('recv-secret');
+    expect(call.body).toEqual({ internal_id: 'WH-001', source: 'api' });
+    const log = (await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?case_id=${caseId}`)).json();
+    expect(log.data).toEqual([
+      expect.objectContaining({ event: 'expediente-created', case_id: caseId, status_code: 200, ok: true, request_body: { internal_id: 'WH-001', source: 'api' } }),
+    ]);
+  });
+
+  it('renders every template variable from the case at event time', async () => {
+    await register('expediente-created', {
+      url: `${base}/tpl`,
+      template: {
+        id: '{{expedientData.vehicle_id}}',
+        ref: '{{expedientData.internal_id}}',
+        status: '{{expedientData.review_status}}',
+        link: '{{expedientData.url_exp}}',
+        who: '{{expedientData.user_id}}|{{expedientData.user_name}}|{{expedientData.user_email}}',
+        at: '{{expedientData.created_at}}',
+        env: '{{environment}}',
+      },
+      api_key: null,
+    });
+    const caseId = await createCase(t, acme, { internal_id: 'WH-TPL' });
+    await t.server.runner.whenIdle();
+    const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).json();
+    expect(received[0].body).toEqual({
+      id: caseId,
+      ref: 'WH-TPL',
+      status: 'sin_documentos',
+      link: `https://app.example.test/cases/${caseId}`,
+      who: `${acme.userId}|Ana Analista|ana@example.com`,
+      at: detail.created_at,
+      env: 'qa',
+    });
+    expect(received[0].headers['x-api-key']).toBeUndefined();
+  });
+
+  it('v1-assign-analyst fires on every assignment, including the same user again', async () => {
+    await register('v1-assign-analyst', { url: `${base}/assign` });
+    const caseId = await createCase(t, acme, { internal_id: 'WH-ASG' });
+    await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    await t.server.runner.whenIdle();
+    expect(received.filter((r) => r.url === '/assign')).toHaveLength(2);
+  });
+
+  it('a failing receiver is recorded and the assignment is still saved', async () => {
+    await register('v1-assign-analyst', { url: `${base}/assign-fail` });
+    answer = 500;
+    const caseId = await createCase(t, acme, { internal_id: 'WH-FAIL' });
+    const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    expect(res.statusCode).toBe(200);
+    await t.server.runner.whenIdle();
+    const log = (
+      await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?event=v1-assign-analyst&case_id=${caseId}`)
+    ).json();
+    expect(log.data).toHaveLength(1);
+    expect(log.data[0]).toMatchObject({ ok: false, status_code: 500 });
+    const again = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    expect(again.json().assignment_history).toHaveLength(2);
+    await t.server.runner.whenIdle();
+  });
+
+  it('an unregistered event sends nothing; deleting a registration stops delivery', async () => {
+    const other = await createTenant(t, { name: 'Sin webhooks' });
+    await createCase(t, other);
+    await register('expediente-created', { url: `${base}/gone` });
+    expect((await t.admin('DELETE', `/admin/companies/${acme.companyId}/webhooks/expediente-created`)).statusCode).toBe(204);
+    await createCase(t, acme);
+    await t.server.runner.whenIdle();
+    expect(received).toEqual([]);
+  });
+
+  it('private receiver URLs are refused unless VCASE_ALLOW_PRIVATE_URLS', async () => {
+    const strict = await startTestServer({ allowPrivateUrls: false });
+    try {
+      const tenant = await createTenant(strict);
+      const res = await strict.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: `${base}/x` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    } finally {
+      await strict.close();
+    }
+  });
+});

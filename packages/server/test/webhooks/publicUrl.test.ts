@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { assertPublicUrl, isPrivateAddress, UnsafeUrlError } from '../../src/net/publicUrl.js';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.255.1.2', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['172.31.255.255', true],
+    ['172.32.0.1', false],
+    ['192.168.1.10', true],
+    ['169.254.169.254', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['::', true],
+    ['fc00::1', true],
+    ['fd12:3456::1', true],
+    ['fe80::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['8.8.8.8', false],
+    ['93.184.216.34', false],
+    ['2606:4700::1111', false],
+  ])('%s → %s', (address, expected) => {
+    expect(isPrivateAddress(address)).toBe(expected);
+  });
+});
+
+describe('assertPublicUrl', () => {
+  const resolvesTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address }));
+
+  it('accepts an http(s) URL whose host resolves to public addresses', async () => {
+    const url = await assertPublicUrl('https://hooks.example.com/x?y=1', {
+      allowPrivate: false,
+      lookup: resolvesTo('93.184.216.34'),
+    });
+    expect(url.hostname).toBe('hooks.example.com');
+  });
+
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://[::1]/hook',
+    'http://2130706433/', // 127.0.0.1 written as a number
+    'http://[::ffff:127.0.0.1]/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://0.0.0.0:3000/',
+  ])('refuses the private literal %s', async (url) => {
+    await expect(assertPublicUrl(url, { allowPrivate: false })).rejects.toBeInstanceOf(UnsafeUrlError);
+  });
+
+  it('refuses a name that resolves to any private address', async () => {
+    await expect(
+      assertPublicUrl('http://internal.example/', { allowPrivate: false, lookup: resolvesTo('93.184.216.34', '10.0.0.5') }),
+    ).rejects.toThrow(/private or loopback address \(10\.0\.0\.5\)/);
+  });
+
+  it('refuses localhost through the real resolver', async () => {
+    await expect(assertPublicUrl('http://localhost:9/', { allowPrivate: false })).rejects.toBeInstanceOf(UnsafeUrlError);
+  });
+
+  it('refuses a host that does not resolve', async () => {
+    const lookup = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
+    };
+    await expect(assertPublicUrl('http://nowhere.invalid/', { allowPrivate: false, lookup })).rejects.toThrow(/cannot resolve/);
+  });
+
+  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://example.com', 'not a url'])(
+    'refuses %s whatever allowPrivate says',
+    async (url) => {
+      await expect(assertPublicUrl(url, { allowPrivate: true })).rejects.toBeInstanceOf(UnsafeUrlError);
+    },
+  );
+
+  it('allows private hosts when the operator says so', async () => {
+    const url = await assertPublicUrl('http://127.0.0.1:4000/hook', { allowPrivate: true });
+    expect(url.port).toBe('4000');
+  });
+});
