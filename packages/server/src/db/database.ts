@@ -52,6 +52,7 @@ export interface CasesTable {
   active: number;
   created_at: string;
   updated_at: string;
+  plates_computed_at: string | null;
 }
 
 export interface CaseAssignmentsTable {
@@ -96,12 +97,54 @@ export interface DocumentsTable {
   created_at: string;
   updated_at: string;
   processed_at: string | null;
+  ocr_id: string | null; // id of the OCR record that produced parsed_data
+  file_name: string | null;
 }
 
 export interface SandboxFixturesTable {
   source: string;
   key: string;
   outcome: string; // JSON object
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  company_id: string;
+  route: string;
+  key: string;
+  body_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+}
+
+/** One plate read from one document (contract §2.4 row, before the portal lookup). */
+export interface CasePlatesTable {
+  id: string;
+  case_id: string;
+  plate: string;
+  entity: string;
+  document_type: string;
+  document_date: string; // DD/MM/YYYY or ''
+  file_id: string;
+  ocr_id: string;
+  niv: string | null;
+  motor_number: string | null;
+  owner_name: string | null;
+  position: number;
+}
+
+/** The official portal's answer for one plate of one case (contract §2.4 portal fields). */
+export interface PlatePortalLookupsTable {
+  case_id: string;
+  plate: string;
+  lookup_status: string | null; // null | pending | found | error
+  plate_status: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  previous_plate: string | null;
+  job_id: string | null;
+  raw: string | null;
   updated_at: string;
 }
 
@@ -121,6 +164,9 @@ export interface Database {
   documents: DocumentsTable;
   sandbox_fixtures: SandboxFixturesTable;
   settings: SettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  case_plates: CasePlatesTable;
+  plate_portal_lookups: PlatePortalLookupsTable;
   jobs: JobsTable;
   webhook_registrations: WebhookRegistrationsTable;
   webhook_deliveries: WebhookDeliveriesTable;

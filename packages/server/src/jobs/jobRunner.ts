@@ -178,6 +178,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     };
     const heartbeat = setInterval(() => void renew(), Math.max(10, Math.floor(leaseMs / 3)));
     heartbeat.unref();
+    // Once given up (shutdown, lost lease) the job is no longer ours to renew.
+    abort.signal.addEventListener('abort', () => clearInterval(heartbeat), { once: true });
     if (handler.leaseMs !== undefined && handler.leaseMs !== defaultLeaseMs) await renew();
 
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
@@ -235,7 +237,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   }
 
   const onEnqueued = (kind: string) => {
-    if (!(kind in handlers) || closed) return;
+    if (!Object.hasOwn(handlers, kind) || closed) return;
     void pump();
     // An enqueue inside a transaction signals before its commit; on PostgreSQL the first
     // claim cannot see the row yet, so look once more shortly after.
@@ -254,12 +256,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       // `pending`, so their status reads true and any worker can take them; every hour,
       // completed jobs with a retention (webhook deliveries, whose record lives in
       // `webhook_deliveries`) are deleted. `protect` skips a run while the last one is busy.
-      const cronOpts = {
-        protect: true,
-        unref: true,
-        catch: (err: unknown) => logger.error({ err }, 'job maintenance failed'),
-      };
-      schedules = [new Cron('*/5 * * * * *', cronOpts, maintain), new Cron('0 0 * * * *', cronOpts, purge)];
+      const every = (pattern: string, task: () => Promise<void>) =>
+        new Cron(pattern, { protect: true, unref: true }, () =>
+          task().catch((err: unknown) => logger.error({ err }, 'job maintenance failed')),
+        );
+      schedules = [every('*/5 * * * * *', maintain), every('0 0 * * * *', purge)];
       void pump();
       schedulePoll();
     },

@@ -137,6 +137,7 @@ export async function createCase(
     active: 1,
     created_at: now,
     updated_at: now,
+    plates_computed_at: null,
   };
 
   return ctx.db.transaction().execute(async (trx) => {

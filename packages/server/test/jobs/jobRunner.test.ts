@@ -178,6 +178,26 @@ describe('job runner', () => {
     expect((await getJob(t.ctx.db, job.id))?.status).toBe('completed');
   });
 
+  it('maintenance purges completed jobs past their kind retention, keeping failed ones', async () => {
+    const r = runner({
+      note: { retentionMs: 1000, run: async () => 'sent' },
+      bad: { retentionMs: 1000, maxAttempts: 1, run: async () => Promise.reject(new Error('x')) },
+      keep: { run: async () => 'kept' },
+    });
+    const note = await enqueue('note');
+    const bad = await enqueue('bad');
+    const keep = await enqueue('keep');
+    await r.whenIdle();
+    await r.maintain();
+    expect((await getJob(t.ctx.db, note.id))?.status).toBe('completed');
+
+    clock.advance(1001);
+    await r.maintain();
+    expect(await getJob(t.ctx.db, note.id)).toBeUndefined();
+    expect((await getJob(t.ctx.db, bad.id))?.status).toBe('error');
+    expect((await getJob(t.ctx.db, keep.id))?.status).toBe('completed');
+  });
+
   it('survives a handler that throws a non-Error value', async () => {
     const r = runner({ odd: { maxAttempts: 1, run: async () => Promise.reject('just a string') } });
     const job = await enqueue('odd');

@@ -57,6 +57,7 @@ describe('webhook emission and delivery', () => {
       active: 1,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
+      plates_computed_at: null,
       ...caseOverrides,
     };
     await t.ctx.db.insertInto('cases').values(caseRow).execute();

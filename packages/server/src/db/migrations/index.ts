@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as core from './001_core.js';
 import * as jobsWebhooks from './002_jobs_webhooks.js';
+import * as documents from './003_documents.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -9,6 +10,7 @@ import * as jobsWebhooks from './002_jobs_webhooks.js';
 export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_jobs_webhooks': jobsWebhooks,
+  '003_documents': documents,
 };
 
 export const migrationProvider: MigrationProvider = {
