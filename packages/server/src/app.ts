@@ -6,6 +6,8 @@ import type { ServerContext } from './context.js';
 import { adminRoutes } from './http/admin.routes.js';
 import { adminWebhookRoutes } from './http/adminWebhooks.routes.js';
 import { casesRoutes } from './http/cases.routes.js';
+import { caseProcessingRoutes } from './http/caseProcessing.routes.js';
+import { documentsRoutes } from './http/documents.routes.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -60,7 +62,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ctx,
     signer,
     fileUrl: (doc: DocumentRow) => `${base}/files/${doc.storage_key ?? doc.id}`,
-    caseHooks: {},
   };
 
   await registerOpenApi(app);
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, routeDeps);
   await app.register(adminWebhookRoutes, routeDeps);
   await app.register(casesRoutes, routeDeps);
+  await app.register(caseProcessingRoutes, routeDeps);
+  await app.register(documentsRoutes, routeDeps);
   await registerTrpc(app, { ...routeDeps, authenticator });
   return app;
 }

@@ -4,6 +4,7 @@ import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
+import type { FileStore } from './storage/fileStore.js';
 
 /**
  * What services, job handlers and routes depend on. Built once in `createServer`, passed
@@ -17,4 +18,5 @@ export interface ServerContext {
   ids: IdGenerator;
   fetch: typeof fetch;
   logger: FastifyBaseLogger;
+  storage: FileStore;
 }

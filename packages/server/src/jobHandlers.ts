@@ -1,7 +1,13 @@
 import type { JobHandler } from './jobs/jobRunner.js';
+import { CASE_PROCESS_JOB, caseProcessJob } from './services/caseProcessing.service.js';
+import { DOCUMENT_PROCESS_JOB, documentProcessJob } from './services/documentJobs.js';
+import { PLATE_PORTAL_JOB, platePortalJob } from './services/plates.service.js';
 import { deliverWebhook, WEBHOOK_DELIVER_JOB } from './webhooks/index.js';
 
 /** Every job kind the workers run, by module. */
 export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_DELIVER_JOB]: deliverWebhook as JobHandler,
+  [DOCUMENT_PROCESS_JOB]: documentProcessJob as JobHandler,
+  [CASE_PROCESS_JOB]: caseProcessJob as JobHandler,
+  [PLATE_PORTAL_JOB]: platePortalJob as JobHandler,
 };

@@ -10,6 +10,7 @@ import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
+import { localFileStore } from './storage/fileStore.js';
 
 export interface CreateServerOptions {
   config: Config;
@@ -32,8 +33,8 @@ export interface VcaseServer {
   stop(): Promise<void>;
 }
 
-/** Wires database, app and workers. Never listens on its own: `start()` does. */
-export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
+/** Opens and migrates the database and builds the context everything else depends on. */
+export async function createContext(opts: CreateServerOptions) {
   const { config } = opts;
   const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
   const handle = openDatabase(config.db);
@@ -46,7 +47,16 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
     ids: opts.ids ?? randomIds,
     fetch: opts.fetch ?? globalThis.fetch,
     logger,
+    storage: localFileStore(config.storageDir),
   };
+  return { ctx, handle };
+}
+
+/** Wires database, app and workers. Never listens on its own: `start()` does. */
+export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
+  const { config } = opts;
+  const { ctx, handle } = await createContext(opts);
+  const logger = ctx.logger;
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
   if (adminToken.created) logger.info({ adminToken: adminToken.value }, `admin token generated and kept in ${config.stateDir}/admin-token`);
@@ -80,18 +90,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
 /** Workers only, against the same database (`vcase-server worker`). */
 export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
-  const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
-  const handle = openDatabase(config.db);
-  await migrateToLatest(handle.db);
-  const ctx: ServerContext = {
-    db: handle.db,
-    dialect: handle.dialect,
-    config,
-    clock: opts.clock ?? systemClock(),
-    ids: opts.ids ?? randomIds,
-    fetch: opts.fetch ?? globalThis.fetch,
-    logger,
-  };
+  const { ctx, handle } = await createContext(opts);
   const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
   return {
     ctx,

@@ -52,7 +52,7 @@ export const casesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       },
     },
     async (req, reply) => {
-      const result = await createCase(ctx, principalOf(req), req.body, deps.caseHooks);
+      const result = await createCase(ctx, principalOf(req), req.body);
       return reply.status(result.statusCode).send(result.body);
     },
   );

@@ -45,7 +45,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', `El cuerpo no es JSON válido: ${error.message}`));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud excede el tamaño máximo'));
+      // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send(errorBody('VALIDATION_ERROR', 'Content-Type no soportado; use application/json'));

@@ -1,7 +1,6 @@
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
-import type { CreateCaseHooks } from '../services/cases.service.js';
 
 /** What route plugins are given: the shared context plus a few app-level collaborators. */
 export interface RouteDeps {
@@ -9,7 +8,6 @@ export interface RouteDeps {
   signer: TokenSigner;
   /** Public URL of a stored document file. */
   fileUrl: (doc: DocumentRow) => string;
-  caseHooks: CreateCaseHooks;
 }
 
 export function principalOf(req: { principal: import('../auth/principal.js').Principal | null }) {

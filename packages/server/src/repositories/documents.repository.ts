@@ -8,3 +8,61 @@ export function listCaseDocuments(db: Kysely<Database>, caseId: string, opts: { 
   if (!opts.includeInactive) q = q.where('active', '=', 1);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
+
+export async function insertDocument(db: Kysely<Database>, row: DocumentRow) {
+  await db.insertInto('documents').values(row).execute();
+}
+
+/** A document of the company whose case is still active. */
+export function findCompanyDocument(db: Kysely<Database>, companyId: string, documentId: string) {
+  return db
+    .selectFrom('documents')
+    .innerJoin('cases', 'cases.id', 'documents.case_id')
+    .selectAll('documents')
+    .where('documents.id', '=', documentId)
+    .where('documents.company_id', '=', companyId)
+    .where('cases.active', '=', 1)
+    .executeTakeFirst();
+}
+
+export function findDocument(db: Kysely<Database>, documentId: string) {
+  return db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+}
+
+export function findDocumentByStorageKey(db: Kysely<Database>, key: string) {
+  return db.selectFrom('documents').selectAll().where('storage_key', '=', key).executeTakeFirst();
+}
+
+export async function updateDocument(db: Kysely<Database>, id: string, patch: Partial<DocumentRow>) {
+  await db.updateTable('documents').set(patch).where('id', '=', id).execute();
+}
+
+export interface DocumentListFilter {
+  companyId: string;
+  caseId?: string;
+  documentId?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The company's documents of active cases, newest first. */
+export async function listDocuments(db: Kysely<Database>, f: DocumentListFilter) {
+  let q = db
+    .selectFrom('documents')
+    .innerJoin('cases', 'cases.id', 'documents.case_id')
+    .where('documents.company_id', '=', f.companyId)
+    .where('cases.active', '=', 1);
+  if (f.caseId) q = q.where('documents.case_id', '=', f.caseId);
+  if (f.documentId) q = q.where('documents.id', '=', f.documentId);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll('documents')
+      .orderBy('documents.created_at', 'desc')
+      .orderBy('documents.id', 'desc')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

@@ -11,6 +11,7 @@ import {
   caseListQuerySchema,
   isUuid,
   paginationOf,
+  SUPPORTED_MIME_TYPES,
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
@@ -35,6 +36,7 @@ import { findUserByUidOrPid } from '../repositories/users.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
 import { loadCase, requireCompany } from './caseAccess.js';
 import { actorOf } from './actor.js';
+import { startCaseProcessing } from './caseProcessing.service.js';
 
 export function toCaseListItem(row: CaseRow): CaseListItem {
   return {
@@ -80,20 +82,10 @@ export async function listCasesForCompany(
   return { data: rows.map(toCaseListItem), pagination: paginationOf(q.limit, q.offset, total) };
 }
 
-export interface CreateCaseHooks {
-  /** Queues the initial files of a case; returns the import job. Provided by the documents module. */
-  queueInitialFiles?: (
-    trx: ServerContext['db'],
-    caseRow: CaseRow,
-    files: NonNullable<CreateCaseBody['files']>,
-  ) => Promise<{ job_id: string; total_files: number }>;
-}
-
 export async function createCase(
   ctx: ServerContext,
   principal: Principal,
   body: CreateCaseBody,
-  hooks: CreateCaseHooks = {},
 ): Promise<{ statusCode: 201 | 202; body: CreateCaseResponse }> {
   const companyId = requireCompany(principal);
   const company = await findCompany(ctx.db, companyId);
@@ -118,8 +110,11 @@ export async function createCase(
     throw HttpError.of('DUPLICATE_INTERNAL_ID', `Ya existe un caso con internal_id '${internalId}' que tiene archivos`);
   }
   const files = body.files ?? [];
-  if (files.length > 0 && !hooks.queueInitialFiles) {
-    throw new HttpError(501, null, 'La carga de archivos al crear un caso no está disponible');
+  for (const [i, f] of files.entries()) {
+    if (!(SUPPORTED_MIME_TYPES as readonly string[]).includes(f.mime_type.toLowerCase())) {
+      throw validationError(`files[${i}].mime_type no es un tipo soportado`, { field: `files.${i}.mime_type` });
+    }
+    if (!/^https?:\/\//i.test(f.url)) throw validationError(`files[${i}].url debe ser una URL http(s)`, { field: `files.${i}.url` });
   }
 
   const now = ctx.clock.now().toISOString();
@@ -152,11 +147,11 @@ export async function createCase(
       });
     }
     await emitWebhook(ctx, trx, { event: 'expediente-created', caseRow: row, actor: actorOf(principal) });
-    if (files.length > 0 && hooks.queueInitialFiles) {
-      const queued = await hooks.queueInitialFiles(trx, row, files);
+    if (files.length > 0) {
+      const job = await startCaseProcessing(ctx, row, actorOf(principal), [], trx, files);
       return {
         statusCode: 202 as const,
-        body: { case_id: row.id, job_id: queued.job_id, total_files: queued.total_files, status: 'processing' as const },
+        body: { case_id: row.id, job_id: job.id, total_files: files.length, status: 'processing' as const },
       };
     }
     return { statusCode: 201 as const, body: { case_id: row.id, status: 'completed' as const } };

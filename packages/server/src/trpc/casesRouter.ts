@@ -24,7 +24,7 @@ export const casesRouter = router({
     .input(caseListQuerySchema.optional())
     .query(({ ctx, input }) => listCasesForCompany(ctx.deps.ctx, ctx.principal, input ?? {})),
   create: bearerProcedure.input(createCaseBodySchema).mutation(async ({ ctx, input }) => {
-    const result = await createCase(ctx.deps.ctx, ctx.principal, input, ctx.deps.caseHooks);
+    const result = await createCase(ctx.deps.ctx, ctx.principal, input);
     return result.body;
   }),
   get: bearerProcedure

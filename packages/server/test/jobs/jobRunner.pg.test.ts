@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { localFileStore } from '../../src/storage/fileStore.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +43,7 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
       ids: randomUUID,
       fetch: globalThis.fetch,
       logger: captureLogger().logger,
+      storage: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'))),
     };
   }
 

@@ -1,0 +1,68 @@
+export interface NameSource {
+  file_id: string;
+  document_type: string | null;
+  field: string;
+  name: string;
+}
+
+export interface ConsolidatedName {
+  name: string;
+  person_type: 'fisica' | 'moral';
+  sources: { file_id: string; document_type: string | null; field: string }[];
+}
+
+const MORAL_MARKERS =
+  /\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?|A\.?\s?C\.?|S\.?\s?C\.?|SOCIEDAD|AUTOMOTRIZ|AGENCIA|MOTORS|GRUPO|FINANCIERA|ASEGURADORA|SEGUROS|BANCO|ARRENDADORA|COMERCIAL|SERVICIOS)\b/;
+
+/** Uppercase, accents and punctuation folded, single spaces: the key two spellings share. */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[.,]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function personType(name: string): 'fisica' | 'moral' {
+  return MORAL_MARKERS.test(nameKey(name)) ? 'moral' : 'fisica';
+}
+
+/** Groups the names read from documents by their folded spelling, first spelling kept. */
+export function consolidateNames(sources: readonly NameSource[]): ConsolidatedName[] {
+  const byKey = new Map<string, ConsolidatedName>();
+  for (const s of sources) {
+    const clean = s.name.replace(/\s+/g, ' ').trim();
+    if (!clean) continue;
+    const key = nameKey(clean);
+    const entry = byKey.get(key) ?? { name: clean, person_type: personType(clean), sources: [] };
+    entry.sources.push({ file_id: s.file_id, document_type: s.document_type, field: s.field });
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
+}
+
+/** The person names a document's parsed_data carries, by field. */
+export function namesInParsedData(parsed: Record<string, unknown>): { field: string; name: string }[] {
+  const out: { field: string; name: string }[] = [];
+  const add = (field: string, v: unknown) => {
+    if (typeof v === 'string' && v.trim()) out.push({ field, name: v.trim() });
+  };
+  add('propietario', parsed.propietario);
+  add('nombre_emisor', parsed.nombre_emisor);
+  add('nombre_receptor', parsed.nombre_receptor);
+  const full = [parsed.nombre, parsed.apellido_paterno, parsed.apellido_materno]
+    .filter((p) => typeof p === 'string' && p.trim())
+    .join(' ');
+  if (full) add('nombre', full);
+  if (Array.isArray(parsed.endosos)) {
+    parsed.endosos.forEach((e, i) => {
+      if (e && typeof e === 'object') {
+        add(`endosos[${i}].de`, (e as Record<string, unknown>).de);
+        add(`endosos[${i}].a`, (e as Record<string, unknown>).a);
+      }
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { assertPublicUrl, UnsafeUrlError } from './publicUrl.js';
+
+export class DownloadError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unsafe' | 'too_large' | 'http' | 'network' | 'timeout',
+  ) {
+    super(message);
+    this.name = 'DownloadError';
+  }
+}
+
+export interface DownloadOptions {
+  fetch: typeof fetch;
+  maxBytes: number;
+  timeoutMs: number;
+  allowPrivate: boolean;
+  maxRedirects?: number;
+}
+
+/**
+ * Downloads `url` into memory, refusing private addresses (SSRF), following at most a few
+ * redirects (each checked again) and aborting as soon as the body passes `maxBytes`, so an
+ * oversized file is never buffered whole.
+ */
+export async function downloadFile(url: string, opts: DownloadOptions): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  let current = url;
+  for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
+    try {
+      await assertPublicUrl(current, { allowPrivate: opts.allowPrivate });
+    } catch (err) {
+      if (err instanceof UnsafeUrlError) throw new DownloadError(err.message, 'unsafe');
+      throw err;
+    }
+    let res: Response;
+    try {
+      res = await opts.fetch(current, { redirect: 'manual', signal });
+    } catch (err) {
+      if (signal.aborted) throw new DownloadError(`timed out after ${opts.timeoutMs} ms fetching ${url}`, 'timeout');
+      throw new DownloadError(`could not fetch ${url}: ${(err as Error).message}`, 'network');
+    }
+    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+      current = new URL(res.headers.get('location') as string, current).toString();
+      await res.body?.cancel();
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new DownloadError(`fetching ${url} answered HTTP ${res.status}`, 'http');
+    }
+    const declared = Number(res.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > opts.maxBytes) {
+      await res.body?.cancel();
+      throw new DownloadError(`file at ${url} is larger than ${opts.maxBytes} bytes`, 'too_large');
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          total += value.byteLength;
+          if (total > opts.maxBytes) {
+            await reader.cancel();
+            throw new DownloadError(`file at ${url} is larger than ${opts.maxBytes} bytes`, 'too_large');
+          }
+          chunks.push(value);
+        }
+      } catch (err) {
+        if (err instanceof DownloadError) throw err;
+        if (signal.aborted) throw new DownloadError(`timed out after ${opts.timeoutMs} ms fetching ${url}`, 'timeout');
+        throw new DownloadError(`could not read ${url}: ${(err as Error).message}`, 'network');
+      }
+    }
+    return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') };
+  }
+  throw new DownloadError(`too many redirects fetching ${url}`, 'http');
+}

@@ -1,0 +1,69 @@
+import type { CaseNamesResponse, CaseVinsResponse } from '@vcase/shared';
+import type { Principal } from '../auth/principal.js';
+import type { ServerContext } from '../context.js';
+import { fromJson } from '../db/json.js';
+import { consolidateNames, namesInParsedData } from '../domain/names.js';
+import { validateVin } from '../domain/validators/index.js';
+import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
+import { listCaseDocuments, type DocumentRow } from '../repositories/documents.repository.js';
+import { loadCase } from './caseAccess.js';
+
+/** Active, processed documents of a case with their parsed data, newest first. */
+export async function processedDocuments(ctx: ServerContext, caseId: string) {
+  const docs = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
+  return docs
+    .filter((d) => d.status === 'processed')
+    .map((d) => ({ doc: d, parsed: fromJson<Record<string, unknown>>(d.parsed_data, {}) }));
+}
+
+export function vinSources(docs: { doc: DocumentRow; parsed: Record<string, unknown> }[]): VinSourceDocument[] {
+  const out: VinSourceDocument[] = [];
+  for (const { doc, parsed } of docs) {
+    if (typeof parsed.vin !== 'string' || !parsed.vin.trim()) continue;
+    const v = validateVin(parsed.vin);
+    out.push({
+      file_id: doc.id,
+      document_type: doc.type,
+      vin: v.normalized,
+      check_digit_valid: v.checkDigitValid,
+      complete: v.valid,
+    });
+  }
+  return out;
+}
+
+/** The case's consolidated VIN, or null. */
+export async function casePrimaryVin(ctx: ServerContext, caseId: string): Promise<string | null> {
+  return primaryVin(vinSources(await processedDocuments(ctx, caseId)));
+}
+
+export async function getCaseVins(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseVinsResponse> {
+  const row = await loadCase(ctx, principal, caseId);
+  const sources = vinSources(await processedDocuments(ctx, row.id));
+  const primary = primaryVin(sources);
+  return {
+    case_id: row.id,
+    primary_vin: primary,
+    vins: sources.map((s) => ({
+      file_id: s.file_id,
+      document_type: s.document_type,
+      vin: s.vin,
+      check_digit_valid: s.check_digit_valid,
+      is_primary: s.vin === primary,
+    })),
+  };
+}
+
+export async function consolidatedNames(ctx: ServerContext, caseId: string) {
+  const docs = await processedDocuments(ctx, caseId);
+  return consolidateNames(
+    docs.flatMap(({ doc, parsed }) =>
+      namesInParsedData(parsed).map((n) => ({ file_id: doc.id, document_type: doc.type, field: n.field, name: n.name })),
+    ),
+  );
+}
+
+export async function getCaseNames(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseNamesResponse> {
+  const row = await loadCase(ctx, principal, caseId);
+  return { case_id: row.id, status: 'completed', names: await consolidatedNames(ctx, row.id) };
+}

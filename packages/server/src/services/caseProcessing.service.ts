@@ -1,0 +1,187 @@
+import type { CaseStatusResponse, CreateCaseFile } from '@vcase/shared';
+import type { Principal } from '../auth/principal.js';
+import type { ServerContext } from '../context.js';
+import { fromJson } from '../db/json.js';
+import { eventsForReviewChange, reviewStatusAfterProcessing } from '../domain/reviewStatus.js';
+import { notFound } from '../errors.js';
+import { enqueueJob, latestJobForCase } from '../jobs/jobQueue.js';
+import type { JobHandler } from '../jobs/jobRunner.js';
+import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
+import { listCaseDocuments } from '../repositories/documents.repository.js';
+import { emitWebhook } from '../webhooks/emitWebhook.js';
+import { actorOf, type Actor } from './actor.js';
+import { loadCase } from './caseAccess.js';
+import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
+import { fetchSource, storeNewDocument } from './documents.service.js';
+import { computePlates } from './plates.service.js';
+
+export const CASE_PROCESS_JOB = 'case.process';
+
+export interface CaseProcessPayload {
+  /** Documents to process; empty means "the case's active documents when the job runs". */
+  document_ids: string[];
+  actor: Actor | null;
+  /** Files given at case creation, fetched by the job before processing. */
+  files?: CreateCaseFile[];
+}
+
+export interface CaseProcessResult {
+  total_files: number;
+  processed_files: number;
+  failed_files: number;
+  review_status: string | null;
+  message: string | null;
+}
+
+/** Hooks run when processing closes (registry lookups that start once a VIN is known). */
+export type CaseClosedHook = (ctx: ServerContext, caseRow: CaseRow) => Promise<void>;
+const closedHooks: CaseClosedHook[] = [];
+export function onCaseProcessingClosed(hook: CaseClosedHook) {
+  closedHooks.push(hook);
+}
+
+/** Queues bulk processing of a case (POST /v1/cases/{id}/process). */
+export async function startCaseProcessing(
+  ctx: ServerContext,
+  caseRow: CaseRow,
+  actor: Actor | null,
+  documentIds: string[] = [],
+  db = ctx.db,
+  files?: CreateCaseFile[],
+) {
+  return enqueueJob<CaseProcessPayload>(db, ctx.clock, ctx.ids, {
+    kind: CASE_PROCESS_JOB,
+    payload: { document_ids: documentIds, actor, ...(files ? { files } : {}) },
+    companyId: caseRow.company_id,
+    caseId: caseRow.id,
+  });
+}
+
+export async function processCase(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await loadCase(ctx, principal, caseId);
+  const job = await startCaseProcessing(ctx, row, actorOf(principal));
+  return { job_id: job.id, status: 'processing' as const };
+}
+
+/** GET /v1/cases/{id}/status: the latest processing job with progress counts. */
+export async function getCaseStatus(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseStatusResponse> {
+  const row = await loadCase(ctx, principal, caseId);
+  const job = await latestJobForCase<CaseProcessPayload, CaseProcessResult & { document_ids?: string[] }>(ctx.db, row.id, CASE_PROCESS_JOB);
+  if (!job) throw notFound('El caso nunca se ha procesado');
+  const docs = await listCaseDocuments(ctx.db, row.id, { includeInactive: true });
+  const ids = new Set(job.result?.document_ids ?? (job.payload.document_ids.length ? job.payload.document_ids : docs.filter((d) => d.active === 1).map((d) => d.id)));
+  const mine = docs.filter((d) => ids.has(d.id));
+  const done = job.status === 'completed' || job.status === 'error';
+  return {
+    case_id: row.id,
+    job_id: job.id,
+    status: job.status,
+    total_files: done && job.result ? job.result.total_files : mine.length,
+    processed_files: done && job.result ? job.result.processed_files : mine.filter((d) => d.status === 'processed').length,
+    failed_files: done && job.result ? job.result.failed_files : mine.filter((d) => d.status === 'error').length,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    message: job.status === 'error' ? (job.error ?? 'El procesamiento falló') : (job.result?.message ?? null),
+  };
+}
+
+/**
+ * Closes processing: plates recomputed, review status moved (operator-surface §4) and the
+ * contract §6 webhooks fired for the change.
+ */
+async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor | null, operationalError: boolean) {
+  const caseRow = await findCaseById(ctx.db, caseId);
+  if (!caseRow || caseRow.active !== 1) return caseRow?.review_status ?? null;
+  await computePlates(ctx, caseRow);
+  const docs = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
+  const next = operationalError
+    ? caseRow.review_status
+    : reviewStatusAfterProcessing(
+        caseRow.review_status,
+        docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
+      );
+  const events = eventsForReviewChange(caseRow.review_status, next, operationalError);
+  await ctx.db.transaction().execute(async (trx) => {
+    const updated: CaseRow = { ...caseRow, review_status: next, updated_at: ctx.clock.now().toISOString() };
+    if (next !== caseRow.review_status) {
+      await trx.updateTable('cases').set({ review_status: next, updated_at: updated.updated_at }).where('id', '=', caseId).execute();
+    }
+    for (const event of events) await emitWebhook(ctx, trx, { event, caseRow: updated, actor });
+  });
+  if (!operationalError) for (const hook of closedHooks) await hook(ctx, { ...caseRow, review_status: next });
+  return next;
+}
+
+/**
+ * Fetches the files given at case creation into documents. A retry skips files already
+ * fetched (matched by source URL). Returns how many could not be fetched.
+ */
+async function importFiles(ctx: ServerContext, caseId: string, files: CreateCaseFile[]): Promise<number> {
+  const caseRow = await findCaseById(ctx.db, caseId);
+  if (!caseRow?.company_id) return files.length;
+  const existing = await listCaseDocuments(ctx.db, caseId, { includeInactive: true });
+  const fetched = new Set(existing.map((d) => d.source_url));
+  let failed = 0;
+  for (const file of files) {
+    if (fetched.has(file.url)) continue;
+    try {
+      const bytes = await fetchSource(ctx, file.url);
+      await storeNewDocument(ctx, {
+        caseId,
+        companyId: caseRow.company_id,
+        mimeType: file.mime_type,
+        bytes,
+        type: file.document_type ?? null,
+        sourceUrl: file.url,
+        queueOcr: false,
+      });
+    } catch (err) {
+      failed++;
+      ctx.logger.warn({ caseId, url: file.url, err: (err as Error).message }, 'initial file could not be fetched');
+    }
+  }
+  return failed;
+}
+
+export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & { document_ids: string[] }> = {
+  maxAttempts: 2,
+  leaseMs: 120_000,
+  async run(job, ctx) {
+    const caseId = job.caseId as string;
+    try {
+      const importFailed = job.payload.files ? await importFiles(ctx, caseId, job.payload.files) : 0;
+      let failed = importFailed;
+      const active = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
+      const ids = job.payload.document_ids.length ? job.payload.document_ids : active.map((d) => d.id);
+      let processed = 0;
+      for (const doc of active.filter((d) => ids.includes(d.id))) {
+        if (doc.status === 'processed') {
+          processed++;
+          continue;
+        }
+        try {
+          await runDocumentOcr(ctx, doc.id);
+          processed++;
+        } catch (err) {
+          failed++;
+          await markDocumentFailed(ctx, doc.id, (err as Error).message);
+        }
+      }
+      const reviewStatus = await closeProcessing(ctx, caseId, job.payload.actor, false);
+      return {
+        document_ids: ids,
+        total_files: ids.length + importFailed,
+        processed_files: processed,
+        failed_files: failed,
+        review_status: reviewStatus,
+        message: failed ? `${failed} documento(s) no se pudieron procesar` : null,
+      };
+    } catch (err) {
+      if (job.attempts >= (job.maxAttempts ?? 2)) {
+        ctx.logger.error({ err, caseId }, 'case processing failed');
+        await closeProcessing(ctx, caseId, job.payload.actor, true).catch(() => undefined);
+      }
+      throw err;
+    }
+  },
+};

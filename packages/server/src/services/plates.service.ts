@@ -1,0 +1,156 @@
+import type { PlatesResponse } from '@vcase/shared';
+import type { Principal } from '../auth/principal.js';
+import type { ServerContext } from '../context.js';
+import { platesFromDocuments } from '../domain/plates.js';
+import { notFound } from '../errors.js';
+import { enqueueJob } from '../jobs/jobQueue.js';
+import type { JobHandler } from '../jobs/jobRunner.js';
+import { lookupSource } from '../providers/lookupSource.js';
+import { SourceUnavailableError } from '../providers/outcome.js';
+import type { CaseRow } from '../repositories/cases.repository.js';
+import { loadCase } from './caseAccess.js';
+import { processedDocuments } from './caseDerived.service.js';
+
+export const PLATE_PORTAL_JOB = 'plate_portal.lookup';
+/** The official portal covers plates registered in the Estado de México only (contract §2.4). */
+export const PORTAL_ENTITY = 'MEX';
+
+/**
+ * Recomputes a case's plates from its processed documents and starts the background
+ * previous-plate lookup of every MEX plate.
+ */
+export async function computePlates(ctx: ServerContext, caseRow: CaseRow): Promise<void> {
+  const docs = await processedDocuments(ctx, caseRow.id);
+  const rows = platesFromDocuments(
+    docs.map(({ doc, parsed }) => ({ file_id: doc.id, ocr_id: doc.ocr_id ?? doc.id, document_type: doc.type, parsed_data: parsed })),
+  );
+  const now = ctx.clock.now().toISOString();
+  const portalPlates = [...new Set(rows.filter((r) => r.entity === PORTAL_ENTITY).map((r) => r.plate))];
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('case_plates').where('case_id', '=', caseRow.id).execute();
+    if (rows.length) {
+      await trx
+        .insertInto('case_plates')
+        .values(rows.map((r, i) => ({ id: ctx.ids(), case_id: caseRow.id, position: i, ...r })))
+        .execute();
+    }
+    await trx.updateTable('cases').set({ plates_computed_at: now, updated_at: now }).where('id', '=', caseRow.id).execute();
+    for (const plate of portalPlates) {
+      const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+        kind: PLATE_PORTAL_JOB,
+        payload: { case_id: caseRow.id, plate },
+        companyId: caseRow.company_id,
+        caseId: caseRow.id,
+      });
+      const values = {
+        case_id: caseRow.id,
+        plate,
+        lookup_status: 'pending',
+        job_id: job.id,
+        updated_at: now,
+        plate_status: null,
+        valid_from: null,
+        valid_until: null,
+        previous_plate: null,
+        raw: null,
+      };
+      await trx
+        .insertInto('plate_portal_lookups')
+        .values(values)
+        .onConflict((oc) => oc.columns(['case_id', 'plate']).doUpdateSet({ lookup_status: 'pending', job_id: job.id, updated_at: now }))
+        .execute();
+    }
+  });
+}
+
+/** GET /v1/cases/{id}/plates; 404 until plates were computed. */
+export async function getPlates(ctx: ServerContext, principal: Principal, caseId: string): Promise<PlatesResponse> {
+  const row = await loadCase(ctx, principal, caseId);
+  if (!row.plates_computed_at) throw notFound('Las placas del caso aún no se han calculado; use POST /v1/cases/{case_id}/plates');
+  return platesResponse(ctx, row);
+}
+
+export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<PlatesResponse> {
+  const [plates, lookups] = await Promise.all([
+    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', row.id).orderBy('position').execute(),
+    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', row.id).execute(),
+  ]);
+  const byPlate = new Map(lookups.map((l) => [l.plate, l]));
+  return {
+    case_id: row.id,
+    internal_id: row.internal_id,
+    plates: plates.map((p) => {
+      const l = p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined;
+      return {
+        plate: p.plate,
+        entity: p.entity,
+        document_type: p.document_type as PlatesResponse['plates'][number]['document_type'],
+        document_date: p.document_date,
+        file_id: p.file_id,
+        ocr_id: p.ocr_id,
+        niv: p.niv,
+        motor_number: p.motor_number,
+        owner_name: p.owner_name,
+        plate_status: (l?.plate_status ?? null) as PlatesResponse['plates'][number]['plate_status'],
+        plate_valid_from: l?.valid_from ?? null,
+        plate_valid_until: l?.valid_until ?? null,
+        previous_plate: l?.previous_plate ?? null,
+        previous_plate_lookup_status: (l?.lookup_status ?? null) as PlatesResponse['plates'][number]['previous_plate_lookup_status'],
+      };
+    }),
+  };
+}
+
+/** POST /v1/cases/{id}/plates: recompute synchronously and answer with the GET shape. */
+export async function recomputePlates(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await loadCase(ctx, principal, caseId);
+  await computePlates(ctx, row);
+  return platesResponse(ctx, row);
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The portal lookup of one plate: `pending` → `found` / null / `error` after retries. */
+export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
+  maxAttempts: 3,
+  backoffMs: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
+  async run(job, ctx, { signal }) {
+    const { case_id, plate } = job.payload;
+    const set = (values: Record<string, unknown>) =>
+      ctx.db
+        .updateTable('plate_portal_lookups')
+        .set({ ...values, updated_at: ctx.clock.now().toISOString() })
+        .where('case_id', '=', case_id)
+        .where('plate', '=', plate)
+        .where('job_id', '=', job.id)
+        .execute();
+    const outcome = await lookupSource(ctx, { source: 'plate_portal', key: plate, signal });
+    if (outcome.kind === 'error') {
+      if (job.attempts >= (job.maxAttempts ?? 3)) {
+        await set({ lookup_status: 'error', raw: JSON.stringify(outcome) });
+        return { lookup_status: 'error' };
+      }
+      throw new SourceUnavailableError('plate_portal', outcome.error);
+    }
+    if (outcome.kind === 'reason') {
+      await set({ lookup_status: 'error', raw: JSON.stringify(outcome) });
+      return { lookup_status: 'error' };
+    }
+    if (outcome.kind === 'not_found') {
+      await set({ lookup_status: null, plate_status: null, valid_from: null, valid_until: null, previous_plate: null, raw: '{"not_found":true}' });
+      return { lookup_status: null };
+    }
+    const d = outcome.data;
+    const previous = str(d.previous_plate)?.toUpperCase().replace(/[\s.-]/g, '') ?? null;
+    const status = previous ? 'found' : null;
+    await set({
+      lookup_status: status,
+      plate_status: str(d.plate_status),
+      valid_from: str(d.valid_from),
+      valid_until: str(d.valid_until),
+      previous_plate: previous,
+      raw: JSON.stringify(d),
+    });
+    return { lookup_status: status };
+  },
+};

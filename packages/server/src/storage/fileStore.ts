@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface StoredFile {
+  /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
+  key: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface FileStore {
+  put(bytes: Uint8Array, ext: string): Promise<StoredFile>;
+  get(key: string): Promise<Buffer | null>;
+  stream(key: string): fs.ReadStream | null;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{32}(\.[a-z0-9]{1,5})?$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** Files in a local directory (the default store). Writes go to a temp name, then rename. */
+export function localFileStore(dir: string): FileStore {
+  fs.mkdirSync(dir, { recursive: true });
+  const pathOf = (key: string) => path.join(dir, key.slice(0, 2), key);
+  return {
+    async put(bytes, ext) {
+      const key = `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
+      const target = pathOf(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.tmp-${process.pid}`;
+      await fs.promises.writeFile(tmp, bytes);
+      await fs.promises.rename(tmp, target);
+      return { key, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+    },
+    async get(key) {
+      if (!isStorageKey(key)) return null;
+      try {
+        return await fs.promises.readFile(pathOf(key));
+      } catch {
+        return null;
+      }
+    },
+    stream(key) {
+      if (!isStorageKey(key)) return null;
+      const p = pathOf(key);
+      return fs.existsSync(p) ? fs.createReadStream(p) : null;
+    },
+  };
+}
+
+export const EXTENSION_BY_MIME: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/xml': 'xml',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/tiff': 'tif',
+  'image/tif': 'tif',
+  'image/x-tiff': 'tif',
+};
