@@ -8,6 +8,9 @@ import { adminWebhookRoutes } from './http/adminWebhooks.routes.js';
 import { casesRoutes } from './http/cases.routes.js';
 import { caseProcessingRoutes } from './http/caseProcessing.routes.js';
 import { documentsRoutes } from './http/documents.routes.js';
+import { ineRoutes } from './http/ine.routes.js';
+import { lookupsRoutes } from './http/lookups.routes.js';
+import { HttpError } from './errors.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -21,6 +24,8 @@ export interface AppDeps {
   ctx: ServerContext;
   adminToken: string;
   jwtSecret: string;
+  /** Fail (500) on a response that does not match its schema instead of sending it as is. */
+  strictResponses?: boolean;
 }
 
 /** Builds the HTTP app. It never listens: `main.ts` does, tests use `app.inject`. */
@@ -45,7 +50,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     return jsonParser(req, text, done);
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are encoded through their shared schema (unknown keys dropped). A body that
+  // does not match is a bug: tests fail on it (strictResponses); in production the body is
+  // sent as it is and the mismatch logged, so a provider's odd answer never becomes a 500.
+  app.setSerializerCompiler((route) => {
+    const strict = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    if (deps.strictResponses) return strict;
+    return (data: unknown) => {
+      try {
+        return strict(data);
+      } catch (err) {
+        ctx.logger.warn({ err, url: route.url, method: route.method }, 'response does not match its schema; sent as is');
+        return JSON.stringify(data);
+      }
+    };
+  });
   registerErrorHandler(app);
 
   const signer = createTokenSigner(deps.jwtSecret);
@@ -54,7 +73,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const config = req.routeOptions.config;
-    req.principal = await authenticator.authenticate(config?.auth ?? 'none', req.headers, config?.authErrorCode ?? null);
+    try {
+      req.principal = await authenticator.authenticate(config?.auth ?? 'none', req.headers, config?.authErrorCode ?? null);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 401 && config?.unauthorizedMessage) {
+        throw new HttpError(401, err.code, config.unauthorizedMessage);
+      }
+      throw err;
+    }
   });
 
   const base = publicBaseUrl(ctx.config);
@@ -71,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(casesRoutes, routeDeps);
   await app.register(caseProcessingRoutes, routeDeps);
   await app.register(documentsRoutes, routeDeps);
+  await app.register(lookupsRoutes, routeDeps);
+  await app.register(ineRoutes, routeDeps);
   await registerTrpc(app, { ...routeDeps, authenticator });
   return app;
 }

@@ -3,6 +3,9 @@ import { CASE_PROCESS_JOB, caseProcessJob } from './services/caseProcessing.serv
 import { DOCUMENT_PROCESS_JOB, documentProcessJob } from './services/documentJobs.js';
 import { PLATE_PORTAL_JOB, platePortalJob } from './services/plates.service.js';
 import { deliverWebhook, WEBHOOK_DELIVER_JOB } from './webhooks/index.js';
+import { attachBureauReport } from './services/lookups/bureau.service.js';
+import { INVOICE_CHECK_JOB, invoiceCheckJob } from './services/lookups/invoices.service.js';
+import { lookupJobHandler, lookupJobKind } from './services/lookups/lookupJob.js';
 
 /** Every job kind the workers run, by module. */
 export const jobHandlers: Record<string, JobHandler> = {
@@ -10,4 +13,9 @@ export const jobHandlers: Record<string, JobHandler> = {
   [DOCUMENT_PROCESS_JOB]: documentProcessJob as JobHandler,
   [CASE_PROCESS_JOB]: caseProcessJob as JobHandler,
   [PLATE_PORTAL_JOB]: platePortalJob as JobHandler,
+  [INVOICE_CHECK_JOB]: invoiceCheckJob as JobHandler,
+  [lookupJobKind('bureau')]: lookupJobHandler(attachBureauReport) as JobHandler,
+  ...Object.fromEntries(
+    (['repuve', 'pedimento', 'rapi', 'renapo', 'ine'] as const).map((s) => [lookupJobKind(s), lookupJobHandler() as JobHandler]),
+  ),
 };

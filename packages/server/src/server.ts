@@ -18,6 +18,7 @@ export interface CreateServerOptions {
   ids?: IdGenerator;
   fetch?: typeof fetch;
   logger?: FastifyBaseLogger;
+  strictResponses?: boolean;
 }
 
 export interface VcaseServer {
@@ -61,7 +62,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
   if (adminToken.created) logger.info({ adminToken: adminToken.value }, `admin token generated and kept in ${config.stateDir}/admin-token`);
 
-  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value });
+  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses });
   const bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
   const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
 

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findDocumentByStorageKey } from '../repositories/documents.repository.js';
+import { MIME_BY_EXTENSION } from '../storage/fileStore.js';
 import { classifyDocument, extractionData } from '../services/documentInsights.js';
 import {
   listCompanyDocuments,
@@ -147,10 +148,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     '/files/:key',
     { schema: { hide: true, params: z.object({ key: z.string() }) } },
     async (req, reply) => {
+      // The key is unguessable, so the URL itself is the capability (no credential needed).
+      const stream = ctx.storage.stream(req.params.key);
+      if (!stream) return reply.status(404).send({ error: { code: null, message: 'Archivo no encontrado' } });
       const doc = await findDocumentByStorageKey(ctx.db, req.params.key);
-      const stream = doc ? ctx.storage.stream(req.params.key) : null;
-      if (!doc || !stream) return reply.status(404).send({ error: { code: null, message: 'Archivo no encontrado' } });
-      return reply.header('content-type', doc.mime_type).header('cache-control', 'private, max-age=3600').send(stream);
+      const ext = req.params.key.split('.').pop() ?? '';
+      const type = doc?.mime_type ?? MIME_BY_EXTENSION[ext] ?? 'application/octet-stream';
+      return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(stream);
     },
   );
 };

@@ -7,6 +7,8 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** Code sent with a 401 on this route (`UNAUTHORIZED` on GET /v1/documents, else none). */
     authErrorCode?: ErrorCode | null;
+    /** Message of a 401 on this route, where the contract words it. */
+    unauthorizedMessage?: string;
     /** Code sent when the request fails schema validation (default `VALIDATION_ERROR`). */
     validationErrorCode?: ErrorCode | null;
   }

@@ -26,7 +26,7 @@ export function vinSources(docs: { doc: DocumentRow; parsed: Record<string, unkn
       document_type: doc.type,
       vin: v.normalized,
       check_digit_valid: v.checkDigitValid,
-      complete: v.valid,
+      complete: v.valid || v.reason === 'check_digit',
     });
   }
   return out;

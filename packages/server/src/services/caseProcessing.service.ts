@@ -14,6 +14,7 @@ import { loadCase } from './caseAccess.js';
 import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 import { fetchSource, storeNewDocument } from './documents.service.js';
 import { computePlates } from './plates.service.js';
+import { queryRepuveOnClose } from './lookups/repuve.service.js';
 
 export const CASE_PROCESS_JOB = 'case.process';
 
@@ -33,12 +34,6 @@ export interface CaseProcessResult {
   message: string | null;
 }
 
-/** Hooks run when processing closes (registry lookups that start once a VIN is known). */
-export type CaseClosedHook = (ctx: ServerContext, caseRow: CaseRow) => Promise<void>;
-const closedHooks: CaseClosedHook[] = [];
-export function onCaseProcessingClosed(hook: CaseClosedHook) {
-  closedHooks.push(hook);
-}
 
 /** Queues bulk processing of a case (POST /v1/cases/{id}/process). */
 export async function startCaseProcessing(
@@ -108,7 +103,8 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
     }
     for (const event of events) await emitWebhook(ctx, trx, { event, caseRow: updated, actor });
   });
-  if (!operationalError) for (const hook of closedHooks) await hook(ctx, { ...caseRow, review_status: next });
+  // REPUVE has no POST: it is queried once processing closes with a known VIN.
+  if (!operationalError) await queryRepuveOnClose(ctx, caseRow);
   return next;
 }
 

@@ -5,6 +5,7 @@ import { computeValidity, fixtureEngine, defaultEngines, processDocument } from 
 import { findDocument, updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { lookupSandboxOcr } from '../providers/sandboxOcr.js';
 import { validateVin } from '../domain/validators/index.js';
+import { queueInvoiceChecks } from './lookups/invoices.service.js';
 
 /** `validity` of a document whose OCR has not finished. */
 export const PENDING_VALIDITY: DocumentValidity = { document_validity: 'pending', codes: [], userInfo: {} };
@@ -45,6 +46,7 @@ export async function applyOcrResult(ctx: ServerContext, doc: DocumentRow, r: Oc
     processed_at: now,
     updated_at: now,
   });
+  await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) }, );
 }
 
 export function pipelineEngines(ctx: ServerContext) {

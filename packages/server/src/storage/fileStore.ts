@@ -61,3 +61,11 @@ export const EXTENSION_BY_MIME: Record<string, string> = {
   'image/tif': 'tif',
   'image/x-tiff': 'tif',
 };
+
+export const MIME_BY_EXTENSION: Record<string, string> = {
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  tif: 'image/tiff',
+};

@@ -43,6 +43,7 @@ export async function startTestServer(
     clock: opts.clock,
     fetch: opts.fetch,
     logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    strictResponses: true,
   });
   if (opts.startWorkers !== false && config.workers > 0) server.runner.start();
   const inject = (o: InjectOptions) => server.app.inject(o);

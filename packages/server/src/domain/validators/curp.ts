@@ -1,0 +1,57 @@
+import { expandYear, formatDate } from './dates.js';
+
+/** CURP validation (domain facts): pattern, real birth date, state code, check digit. */
+
+export const CURP_PATTERN = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HM][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z]\d$/;
+
+/** Birth-state codes of the CURP; NE = born abroad. */
+export const CURP_STATE_CODES = [
+  'AS', 'BC', 'BS', 'CC', 'CH', 'CL', 'CM', 'CS', 'DF', 'DG', 'GR', 'GT', 'HG', 'JC', 'MC', 'MN', 'MS',
+  'NE', 'NL', 'NT', 'OC', 'PL', 'QR', 'QT', 'SL', 'SP', 'SR', 'TC', 'TL', 'TS', 'VZ', 'YN', 'ZS',
+] as const;
+const STATES = new Set<string>(CURP_STATE_CODES);
+const ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ';
+
+export type CurpReason = 'empty' | 'pattern' | 'date' | 'state' | 'check_digit';
+
+export interface CurpValidation {
+  valid: boolean;
+  normalized: string;
+  checkDigitValid: boolean;
+  /** DD/MM/YYYY, when the date is real. */
+  birthDate: string | null;
+  sex: 'H' | 'M' | null;
+  /** Two-letter birth-state code (NE = abroad). */
+  state: string | null;
+  reason: CurpReason | null;
+}
+
+/** Expected check digit of the first 17 characters (`&` or `Ñ` stand for Ñ). */
+export function curpCheckDigit(curp: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const c = curp[i] === 'Ñ' ? '&' : curp[i];
+    sum += ALPHABET.indexOf(c) * (18 - i);
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+export function validateCurp(value: unknown): CurpValidation {
+  const normalized = typeof value === 'string' ? value.toUpperCase().replace(/\s+/g, '') : '';
+  const none = { normalized, checkDigitValid: false, birthDate: null, sex: null, state: null };
+  if (!normalized) return { ...none, valid: false, reason: 'empty' };
+  if (!CURP_PATTERN.test(normalized)) return { ...none, valid: false, reason: 'pattern' };
+  // Position 17 is a digit for people born before 2000 and a letter from 2000 on.
+  const century2000 = /[A-Z]/.test(normalized[16]);
+  const yy = Number(normalized.slice(4, 6));
+  const year = century2000 ? 2000 + yy : expandYear(yy, -1);
+  const birthDate = formatDate(year, Number(normalized.slice(6, 8)), Number(normalized.slice(8, 10))) ?? null;
+  const sex = normalized[10] as 'H' | 'M';
+  const state = normalized.slice(11, 13);
+  const checkDigitValid = curpCheckDigit(normalized) === normalized[17];
+  const parts = { normalized, checkDigitValid, birthDate, sex, state };
+  if (!birthDate) return { ...parts, valid: false, reason: 'date' };
+  if (!STATES.has(state)) return { ...parts, valid: false, reason: 'state' };
+  if (!checkDigitValid) return { ...parts, valid: false, reason: 'check_digit' };
+  return { ...parts, valid: true, reason: null };
+}

@@ -1,0 +1,13 @@
+/** Plates (contract §2.4): uppercase, spaces, dashes and dots removed. */
+export function normalizePlate(value: string): string {
+  return value.toUpperCase().replace(/[\s.\-_/]/g, '');
+}
+
+/**
+ * A normalized string that can be a Mexican plate: 5–8 letters and digits with at least one
+ * digit and one letter (private cars are mostly 6–7: `ABC1234`, `ABC123A`, `ABC1234`; motorcycles
+ * and trailers are shorter or longer).
+ */
+export function isPlausiblePlate(normalized: string): boolean {
+  return /^[A-Z0-9]{5,8}$/.test(normalized) && /\d/.test(normalized) && /[A-Z]/.test(normalized);
+}

@@ -1,0 +1,115 @@
+/**
+ * Text helpers shared by the classifier and extractors. Matching runs on a folded copy of the
+ * text (uppercase, accents removed, Ñ kept) of the same length, so values are cut from the
+ * original at the same offsets.
+ */
+
+/** Uppercase without accents (Ñ kept); same length as the input. */
+export function fold(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const up = ch.toUpperCase();
+    const base = up === 'Ñ' ? 'Ñ' : up.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    // Keep one UTF-16 unit per input unit so offsets line up with the original.
+    out += base.length === ch.length ? base : base.length > ch.length ? base.slice(0, ch.length) : base.padEnd(ch.length);
+  }
+  return out;
+}
+
+/** Collapse runs of spaces and tabs (not newlines) and trim every line. */
+export function tidy(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n');
+}
+
+export interface TextView {
+  original: string;
+  folded: string;
+}
+
+export function view(text: string): TextView {
+  const original = tidy(text);
+  return { original, folded: fold(original) };
+}
+
+/** Label patterns are written against folded text: uppercase, no accents. */
+export type Label = string;
+
+const LABEL_END = String.raw`\s*(?:[:#]|NO\.?|NUM\.?|NUMERO)?\s*[:.#]?\s*`;
+
+/**
+ * The value printed after the first label found (labels tried in order): the rest of the
+ * label's line, or the next non-empty line when the rest is empty. `stop` labels end the value
+ * early (two fields on one line: `PLACA: ABC1234 MODELO: 2020`).
+ */
+export function valueAfter(
+  t: TextView,
+  labels: readonly Label[],
+  opts: { stop?: readonly Label[]; nextLine?: boolean } = {},
+): string | undefined {
+  for (const label of labels) {
+    const re = new RegExp(`(?<![A-ZÑ0-9])(?:${label})(?![A-ZÑ0-9])${LABEL_END}`, 'g');
+    for (let m = re.exec(t.folded); m; m = re.exec(t.folded)) {
+      const start = m.index + m[0].length;
+      let lineEnd = t.folded.indexOf('\n', start);
+      if (lineEnd < 0) lineEnd = t.folded.length;
+      let from = start;
+      let to = lineEnd;
+      if (!t.folded.slice(from, to).trim() && opts.nextLine !== false) {
+        // The value is on the following non-empty line.
+        from = lineEnd + 1;
+        while (from < t.folded.length && t.folded[from] === '\n') from++;
+        to = t.folded.indexOf('\n', from);
+        if (to < 0) to = t.folded.length;
+      }
+      const cut = stopAt(t.folded.slice(from, to), opts.stop ?? []);
+      const value = t.original.slice(from, from + cut).trim().replace(/^[:#.\-\s]+/, '').trim();
+      if (value) return value;
+    }
+  }
+  return undefined;
+}
+
+function stopAt(segment: string, stop: readonly Label[]): number {
+  let end = segment.length;
+  for (const label of stop) {
+    const m = new RegExp(`(?<=\\s)(?:${label})(?![A-ZÑ0-9])`).exec(segment);
+    if (m && m.index < end) end = m.index;
+  }
+  return end;
+}
+
+/** Every match of `pattern` (a folded-text regex source) as original text, with its offset. */
+export function matchesOf(t: TextView, pattern: string): { value: string; index: number; groups: string[] }[] {
+  const re = new RegExp(pattern, 'g');
+  const out: { value: string; index: number; groups: string[] }[] = [];
+  for (let m = re.exec(t.folded); m; m = re.exec(t.folded)) {
+    out.push({ value: t.original.slice(m.index, m.index + m[0].length), index: m.index, groups: m.slice(1) });
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
+
+/** "$ 1,234.50", "1 234.50 MXN", "1234" → number; undefined when no amount. */
+export function parseAmount(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const m = /-?\d{1,3}(?:[,\s]\d{3})+(?:\.\d{1,2})?|-?\d+(?:\.\d{1,2})?/.exec(value.replace(/\$\s*/g, ''));
+  if (!m) return undefined;
+  const n = Number(m[0].replace(/[,\s]/g, ''));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A year between 1950 and 2099 as an integer, else undefined. */
+export function parseYear(value: string | undefined): number | undefined {
+  const m = value ? /(?<!\d)(19[5-9]\d|20\d\d)(?!\d)/.exec(value) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Single spaces, trimmed; undefined when empty. */
+export function clean(value: string | undefined): string | undefined {
+  const v = value?.replace(/\s+/g, ' ').replace(/^[\s:.,;-]+|[\s:,;-]+$/g, '').trim();
+  return v ? v : undefined;
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { seeded } from './seed.js';
+
+const FIRST = ['MARIA', 'JUAN', 'JOSE', 'GUADALUPE', 'FRANCISCO', 'ANA', 'LUIS', 'SOFIA'];
+const LAST = ['HERNANDEZ', 'GARCIA', 'MARTINEZ', 'LOPEZ', 'GONZALEZ', 'PEREZ', 'RODRIGUEZ', 'SANCHEZ'];
+const STATES: Record<string, string> = { AS: 'AGUASCALIENTES', BC: 'BAJA CALIFORNIA', CL: 'COAHUILA', DF: 'CIUDAD DE MEXICO', GT: 'GUANAJUATO', JC: 'JALISCO', MC: 'MEXICO', NL: 'NUEVO LEON', PL: 'PUEBLA', VZ: 'VERACRUZ', NE: 'NACIDO EN EL EXTRANJERO' };
+
+/** RENAPO-like answer for a CURP: the person its characters describe. */
+export function syntheticRenapo(curp: string): Record<string, unknown> {
+  const r = seeded('renapo', curp);
+  const yy = Number(curp.slice(4, 6));
+  const year = (Number.isFinite(yy) ? yy : 80) + (curp[16] && /[A-Z]/.test(curp[16]) ? 2000 : 1900);
+  const state = curp.slice(11, 13);
+  return {
+    person: {
+      first_name: r.pick(FIRST),
+      paternal_surname: r.pick(LAST),
+      maternal_surname: r.pick(LAST),
+      birth_date: `${curp.slice(8, 10)}/${curp.slice(6, 8)}/${year}`,
+      birth_state: STATES[state] ?? state,
+      birth_country: state === 'NE' ? 'EXTRANJERO' : 'MEXICO',
+      sex: curp[10] === 'M' ? 'MUJER' : 'HOMBRE',
+      curp_status: 'AN',
+      validation_status: 'VALIDA',
+      validation_code: '01',
+      message_code: 'CURP encontrada',
+      probative_doc: 'ACTA DE NACIMIENTO',
+    },
+    probative_doc_url: null,
+    probative_doc_data: {
+      registration_year: String(year),
+      state_key: '15',
+      municipality_key: String(r.int(1, 125)).padStart(3, '0'),
+      state: STATES[state] ?? state,
+      municipality: 'TOLUCA',
+      foja: null,
+      folio: String(r.int(1000, 9999)),
+      book: String(r.int(1, 20)),
+      tome: null,
+      act_number: String(r.int(100, 9999)).padStart(5, '0'),
+      foreign_registry_number: null,
+    },
+  };
+}
+
+/** INE-like answer: a voter card consistent with itself (CURP, elector key, dates). */
+export function syntheticIne(key: string): Record<string, unknown> {
+  const r = seeded('ine', key);
+  const first = r.pick(FIRST);
+  const last1 = r.pick(LAST);
+  const last2 = r.pick(LAST);
+  const year = r.int(1960, 2004);
+  const mm = String(r.int(1, 12)).padStart(2, '0');
+  const dd = String(r.int(1, 28)).padStart(2, '0');
+  const female = r.chance(0.5);
+  const digest = createHash('sha256').update(key).digest('hex').toUpperCase();
+  const yy = String(year).slice(2);
+  return {
+    data: {
+      names: first,
+      first_last_name: last1,
+      second_last_name: last2,
+      birth_date: `${dd}/${mm}/${year}`,
+      gender: female ? 'MUJER' : 'HOMBRE',
+      curp: `${last1[0]}${last1[1]}${last2[0]}${first[0]}${yy}${mm}${dd}${female ? 'M' : 'H'}MC${last1[2]}${last2[2]}${first[1]}0${r.int(0, 9)}`.replace(/[AEIOU](?=.{15}$)/, 'X'),
+      elector_key: `${last1.slice(0, 2)}${last2.slice(0, 2)}${first.slice(0, 2)}${yy}${mm}${dd}15${female ? 'M' : 'H'}${r.int(100, 999)}`,
+      state: '15',
+      municipality: String(r.int(1, 125)).padStart(3, '0'),
+      section: String(r.int(1, 6000)).padStart(4, '0'),
+      emission: String(r.int(2016, 2024)),
+      validity: String(r.int(2026, 2034)),
+      cic: digest.replace(/\D/g, '').padEnd(9, '7').slice(0, 9),
+      ocr: digest.replace(/\D/g, '').padEnd(13, '3').slice(0, 13),
+      citizen_identifier: digest.replace(/\D/g, '').padEnd(9, '1').slice(0, 9),
+      locality: null,
+    },
+  };
+}

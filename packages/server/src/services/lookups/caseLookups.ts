@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { listJobs, type Job } from '../../jobs/jobQueue.js';
+import { lookupJobKind, type LookupPayload, type LookupResult } from './lookupJob.js';
+
+export type LookupJob = Job<LookupPayload, LookupResult>;
+
+/** Every lookup of `source` on a case, newest first. */
+export async function caseLookups(db: Kysely<Database>, caseId: string, source: string): Promise<LookupJob[]> {
+  const jobs = await listJobs<LookupPayload, LookupResult>(db, { caseId, kind: lookupJobKind(source) });
+  return jobs.reverse();
+}
+
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
+export const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;

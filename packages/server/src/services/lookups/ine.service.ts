@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { checkIneSubmitBody, isUuid, type IneData, type IneResultResponse } from '@vcase/shared';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError, notFound } from '../../errors.js';
+import { getJob } from '../../jobs/jobQueue.js';
+import { obj, str } from './caseLookups.js';
+import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
+
+const INE_KEYS = [
+  'names', 'first_last_name', 'second_last_name', 'birth_date', 'gender', 'curp', 'elector_key', 'state',
+  'municipality', 'section', 'emission', 'validity', 'cic', 'ocr', 'citizen_identifier',
+] as const;
+
+/** The `ine` sandbox key: sha256 hex of `front` exactly as submitted (operator-surface §3). */
+export const ineKey = (front: string) => createHash('sha256').update(front).digest('hex');
+
+const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
+const isBase64 = (v: string) => /^(data:[\w/+.-]+;base64,)?[A-Za-z0-9+/\s]+={0,2}$/.test(v);
+
+export async function submitIne(ctx: ServerContext, principal: Principal, body: unknown) {
+  const checked = checkIneSubmitBody(body);
+  if (!checked.ok) throw HttpError.of(checked.code, checked.message, { fields: checked.fields });
+  const { front, back } = checked.value;
+  for (const [field, value] of [['front', front], ['back', back]] as const) {
+    if (value !== undefined && value !== '' && !isUrl(value) && !isBase64(value)) {
+      throw HttpError.of('VALIDATION_ERROR', `${field} debe ser una URL pública o contenido base64`, { field });
+    }
+  }
+  const job = await startLookup(
+    ctx,
+    { companyId: principal.companyId, caseId: null },
+    { source: 'ine', key: ineKey((body as { front: string }).front), input: { has_back: Boolean(back) } },
+  );
+  return { job_id: job.id, status: 'processing' as const };
+}
+
+function toIneData(raw: Record<string, unknown>): IneData {
+  const out = Object.fromEntries(INE_KEYS.map((k) => [k, str(raw[k]) ?? ''])) as Record<(typeof INE_KEYS)[number], string>;
+  const gender = out.gender.toUpperCase();
+  return { ...out, gender: gender === 'MUJER' || gender === 'M' ? 'MUJER' : 'HOMBRE', locality: str(raw.locality) } as IneData;
+}
+
+export async function getIneResult(ctx: ServerContext, principal: Principal, jobId: string): Promise<IneResultResponse> {
+  const job = isUuid(jobId) ? await getJob<LookupPayload, LookupResult>(ctx.db, jobId.toLowerCase()) : undefined;
+  if (!job || job.kind !== lookupJobKind('ine') || job.companyId !== principal.companyId) {
+    throw notFound('Validación de INE no encontrada');
+  }
+  const status = lookupStatus(job);
+  if (status === 'pending' || status === 'processing') return { status: 'processing', data: null };
+  const data = job.result?.kind === 'ok' ? obj(job.result.data.data) : null;
+  return data ? { status: 'completed', data: toIneData(data) } : { status: 'error', data: null };
+}

@@ -1,0 +1,65 @@
+import type { RepuveInfo, RepuveResponse } from '@vcase/shared';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { CaseRow } from '../../repositories/cases.repository.js';
+import { loadCase } from '../caseAccess.js';
+import { casePrimaryVin } from '../caseDerived.service.js';
+import { caseLookups, obj, str, type LookupJob } from './caseLookups.js';
+import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
+
+/** A REPUVE `info` object in the contract's shape, whatever the source left out. */
+export function normalizeRepuveInfo(raw: Record<string, unknown>, vin: string): RepuveInfo {
+  const year = Number(raw.anio_modelo);
+  return {
+    niv: str(raw.niv) ?? vin,
+    placa: str(raw.placa),
+    marca: str(raw.marca) ?? '',
+    modelo: str(raw.modelo) ?? '',
+    tipo: str(raw.tipo) ?? '',
+    clase: str(raw.clase) ?? '',
+    anio_modelo: Number.isInteger(year) ? year : 0,
+    entidad_emplacado: str(raw.entidad_emplacado),
+    fecha_inscripcion: str(raw.fecha_inscripcion),
+    fecha_actualizacion: str(raw.fecha_actualizacion),
+    reporte_robo: Array.isArray(raw.reporte_robo)
+      ? raw.reporte_robo.map((r) => ({ tipo_reporte: str(obj(r)?.tipo_reporte) ?? '', estatus: str(obj(r)?.estatus) ?? '' }))
+      : [],
+    robo_usa_can: { tiene_robo: obj(raw.robo_usa_can)?.tiene_robo === true },
+    aviso_judicial: { tiene_aviso_judicial: obj(raw.aviso_judicial)?.tiene_aviso_judicial === true },
+  };
+}
+
+function infoOf(job: LookupJob): RepuveInfo | null {
+  if (job.result?.kind !== 'ok') return null;
+  const info = obj(job.result.data.info);
+  return info ? normalizeRepuveInfo(info, job.payload.key) : null;
+}
+
+/**
+ * REPUVE has no POST: it is queried when case processing closes and the case has a primary
+ * VIN (a new query only when the VIN changed or the last one failed).
+ */
+export async function queryRepuveOnClose(ctx: ServerContext, caseRow: CaseRow) {
+  const vin = await casePrimaryVin(ctx, caseRow.id);
+  if (!vin) return;
+  const [latest] = await caseLookups(ctx.db, caseRow.id, 'repuve');
+  if (latest && latest.payload.key === vin && lookupStatus(latest) !== 'error') return;
+  await startLookup(ctx, caseOwner(caseRow), { source: 'repuve', key: vin });
+}
+
+export async function getRepuve(ctx: ServerContext, principal: Principal, caseId: string): Promise<RepuveResponse> {
+  const row = await loadCase(ctx, principal, caseId);
+  const jobs = await caseLookups(ctx.db, row.id, 'repuve');
+  const latest = jobs[0];
+  if (!latest) throw notFound('No se ha ejecutado ninguna consulta de REPUVE para este caso');
+  const status = lookupStatus(latest);
+  if (status === 'pending' || status === 'processing') return { codigo: 'processing', info: null, job_id: latest.id, job_status: status };
+  if (status === 'completed' && latest.result?.kind !== 'reason') {
+    return { codigo: 'ok', info: infoOf(latest), job_id: latest.id, job_status: 'completed' };
+  }
+  // The latest query failed: recover the most recent valid answer for the same vehicle.
+  const recovered = jobs.find((j) => j !== latest && j.payload.key === latest.payload.key && infoOf(j));
+  if (recovered) return { codigo: 'ok', info: infoOf(recovered), job_id: latest.id, job_status: 'error' };
+  return { codigo: 'error', info: null, job_id: latest.id, job_status: 'error' };
+}
