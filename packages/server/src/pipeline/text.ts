@@ -113,3 +113,61 @@ export function clean(value: string | undefined): string | undefined {
   const v = value?.replace(/\s+/g, ' ').replace(/^[\s:.,;-]+|[\s:,;-]+$/g, '').trim();
   return v ? v : undefined;
 }
+
+export interface LabelSpec {
+  /** Regex source against folded text. */
+  pattern: string;
+  /** Only counts when followed by `:` (words that also appear in running text: ESTADO). */
+  colon?: boolean;
+}
+
+export interface Segment {
+  key: string;
+  value: string;
+  /** Offset of the label. */
+  index: number;
+}
+
+/**
+ * Cuts "LABEL: value LABEL2 value2" text into labeled values: each value runs to the next
+ * label or the end of the line. A label with nothing after it on its line takes the next
+ * line when that line does not start with a label (forms that print labels above values).
+ * Overlapping labels: the longest wins (`FOLIO FISCAL` over `FOLIO`).
+ */
+export function segments(t: TextView, labels: Record<string, LabelSpec>): Segment[] {
+  const found: { key: string; index: number; end: number }[] = [];
+  for (const [key, spec] of Object.entries(labels)) {
+    const tail = spec.colon ? String.raw`\s*:` : String.raw`\s*[:#]?`;
+    const re = new RegExp(`(?<![A-ZÑ0-9])(?:${spec.pattern})(?![A-ZÑ0-9])${tail}`, 'g');
+    for (let m = re.exec(t.folded); m; m = re.exec(t.folded)) {
+      found.push({ key, index: m.index, end: m.index + m[0].length });
+    }
+  }
+  found.sort((a, b) => a.index - b.index || b.end - a.end);
+  const kept: typeof found = [];
+  for (const f of found) {
+    const last = kept[kept.length - 1];
+    if (!last || f.index >= last.end) kept.push(f);
+  }
+  const startsLine = new Set(kept.filter((k) => k.index === 0 || t.folded[k.index - 1] === '\n').map((k) => k.index));
+  const out: Segment[] = [];
+  kept.forEach((k, i) => {
+    const next = kept[i + 1]?.index ?? t.folded.length;
+    let lineEnd = t.folded.indexOf('\n', k.end);
+    if (lineEnd < 0) lineEnd = t.folded.length;
+    let value = t.original.slice(k.end, Math.min(next, lineEnd));
+    if (!value.trim() && lineEnd < t.folded.length && next > lineEnd + 1 && !startsLine.has(lineEnd + 1)) {
+      let nextEnd = t.folded.indexOf('\n', lineEnd + 1);
+      if (nextEnd < 0) nextEnd = t.folded.length;
+      value = t.original.slice(lineEnd + 1, Math.min(next, nextEnd));
+    }
+    value = value.replace(/^[\s:#.\-]+/, '').replace(/[\s,;]+$/, '').trim();
+    if (value) out.push({ key: k.key, value, index: k.index });
+  });
+  return out;
+}
+
+/** Values of one key, in order of appearance. */
+export function valuesOf(segs: readonly Segment[], key: string): string[] {
+  return segs.filter((s) => s.key === key).map((s) => s.value);
+}

@@ -9,7 +9,7 @@ export const documentProcessJob: JobHandler<{ document_id: string }> = {
   backoffMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
   async run(job, ctx) {
     try {
-      const doc = await runDocumentOcr(ctx, job.payload.document_id);
+      const doc = await runDocumentOcr(ctx, job.payload.document_id, { queuedAt: job.createdAt });
       return { document_id: job.payload.document_id, status: doc?.status ?? 'missing' };
     } catch (err) {
       if (job.attempts >= (job.maxAttempts ?? 3)) {

@@ -26,12 +26,21 @@ function vinColumn(parsed: Record<string, unknown>): string | null {
   return vin || null;
 }
 
-/** Writes an OCR outcome: the document becomes `processed` with parsed data and validity. */
-export async function applyOcrResult(ctx: ServerContext, doc: DocumentRow, r: OcrResult, db = ctx.db) {
+/**
+ * Writes an OCR outcome: the document becomes `processed` with parsed data and validity.
+ * With `unlessProcessedAfter`, an outcome computed from the file does not overwrite OCR
+ * written meanwhile (e.g. injected by hand while the engines ran); returns whether it wrote.
+ */
+export async function applyOcrResult(
+  ctx: ServerContext,
+  doc: DocumentRow,
+  r: OcrResult,
+  opts: { unlessProcessedAfter?: string } = {},
+): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const validity =
     r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '' });
-  await updateDocument(db, doc.id, {
+  let q = ctx.db.updateTable('documents').set({
     type: r.type,
     subtype: r.subtype,
     ...(r.classification
@@ -45,8 +54,15 @@ export async function applyOcrResult(ctx: ServerContext, doc: DocumentRow, r: Oc
     ocr_id: ctx.ids(),
     processed_at: now,
     updated_at: now,
-  });
-  await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) }, );
+  }).where('id', '=', doc.id);
+  if (opts.unlessProcessedAfter) {
+    const since = opts.unlessProcessedAfter;
+    q = q.where((eb) => eb.or([eb('processed_at', 'is', null), eb('processed_at', '<=', since)]));
+  }
+  const res = await q.executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return false;
+  await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) });
+  return true;
 }
 
 export function pipelineEngines(ctx: ServerContext) {
@@ -57,12 +73,25 @@ export function pipelineEngines(ctx: ServerContext) {
  * Runs OCR, classification and extraction on a stored document. A manual type wins over
  * the classifier. Throws when the file is gone or the engine fails (the job retries).
  */
-export async function runDocumentOcr(ctx: ServerContext, documentId: string): Promise<DocumentRow | undefined> {
+export async function runDocumentOcr(
+  ctx: ServerContext,
+  documentId: string,
+  opts: { queuedAt?: string } = {},
+): Promise<DocumentRow | undefined> {
+  const startedAt = ctx.clock.now().toISOString();
   const doc = await findDocument(ctx.db, documentId);
   if (!doc) return undefined;
+  // OCR injected by hand (PATCH .../ocr) after this run was queued wins over the engines.
+  if (opts.queuedAt && doc.status === 'processed' && doc.processed_at && doc.processed_at > opts.queuedAt) return doc;
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) throw new Error(`stored file of document ${doc.id} is missing`);
-  await updateDocument(ctx.db, doc.id, { status: 'processing', updated_at: ctx.clock.now().toISOString() });
+  const claimed = await ctx.db
+    .updateTable('documents')
+    .set({ status: 'processing', updated_at: startedAt })
+    .where('id', '=', doc.id)
+    .where((eb) => eb.or([eb('processed_at', 'is', null), eb('processed_at', '<=', startedAt)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return findDocument(ctx.db, doc.id);
   const manualType = doc.classification_method === 'manual' && doc.type ? doc.type : undefined;
   const out = await processDocument({
     bytes,
@@ -79,7 +108,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string): Pr
     parsed_data: out.parsed_data,
     text: out.text,
     validity: out.validity,
-  });
+  }, { unlessProcessedAfter: startedAt });
   return findDocument(ctx.db, doc.id);
 }
 

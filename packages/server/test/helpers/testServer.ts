@@ -108,3 +108,36 @@ export async function createCase(t: TestServer, tenant: Tenant, body: Record<str
   if (res.statusCode !== 201) throw new Error(`create case failed: ${res.statusCode} ${res.body}`);
   return res.json().case_id as string;
 }
+
+/** Uploads a small file and injects its OCR by hand: a processed document with known parsed_data. */
+export async function addProcessedDocument(
+  t: TestServer,
+  tenant: Tenant,
+  caseId: string,
+  type: string,
+  parsed_data: Record<string, unknown>,
+): Promise<string> {
+  const headers = { 'x-api-key': tenant.apiKey };
+  const up = await t.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers,
+    payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(`%PDF-1.4 ${type} ${Math.random()}`).toString('base64'), type },
+  });
+  if (up.statusCode !== 201) throw new Error(`upload failed: ${up.statusCode} ${up.body}`);
+  const { document_id } = up.json();
+  const patch = await t.inject({ method: 'PATCH', url: `/v1/documents/${document_id}/ocr`, headers, payload: { type, parsed_data, json_ocr: { source: 'test' } } });
+  if (patch.statusCode !== 200) throw new Error(`ocr failed: ${patch.statusCode} ${patch.body}`);
+  return document_id;
+}
+
+/** Polls `read` until `done` says so, or fails after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

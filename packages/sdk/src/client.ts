@@ -1,0 +1,100 @@
+import type { HealthResponse } from '@vcase/shared';
+import { VcaseError } from './core/errors.js';
+import { DEFAULT_MAX_RETRIES } from './core/retry.js';
+import { defaultSleep, type Sleep } from './core/sleep.js';
+import { Transport, type Logger, type RequestOptions } from './core/transport.js';
+import { Admin } from './resources/admin.js';
+import { Cases } from './resources/cases.js';
+import { Documents } from './resources/documents.js';
+import { Ine } from './resources/ine.js';
+import type { ClientContext } from './resources/resource.js';
+import { SDK_VERSION } from './version.js';
+
+export interface VcaseOptions {
+  /** Server address, e.g. `http://127.0.0.1:3000`. Default: VCASE_BASE_URL. */
+  baseURL?: string;
+  /** Bearer token (cases, document list, INE; documents when no API key). Default: VCASE_TOKEN. */
+  token?: string;
+  /** API key (documents other than the list). Default: VCASE_API_KEY. */
+  apiKey?: string;
+  /** Operator token for `vcase.admin`. Default: VCASE_ADMIN_TOKEN. */
+  adminToken?: string;
+  /** Per-attempt request timeout. Default 60 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** The `fetch` to use. Default: the global one. */
+  fetch?: typeof fetch;
+  /** Receives one `debug` line per request and one `warn` line per retry. */
+  logger?: Logger;
+  /** Headers sent on every request. */
+  defaultHeaders?: Record<string, string>;
+  /** How retries and polling wait; inject one in tests. */
+  sleep?: Sleep;
+  /** Clock in ms (for `Retry-After` dates and polling deadlines); inject one in tests. */
+  now?: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * The vcase client.
+ *
+ * ```ts
+ * const vcase = new Vcase({ baseURL, token, apiKey });
+ * const { case_id } = await vcase.cases.create({ internal_id: 'EXP-1', status: 'nuevo' });
+ * ```
+ */
+export class Vcase {
+  readonly baseURL: string;
+  readonly cases: Cases;
+  readonly documents: Documents;
+  readonly ine: Ine;
+  readonly admin: Admin;
+  private readonly options: VcaseOptions;
+  private readonly transport: Transport;
+
+  constructor(options: VcaseOptions = {}) {
+    const baseURL = options.baseURL ?? readEnv('VCASE_BASE_URL');
+    if (!baseURL) throw new VcaseError('baseURL is missing: pass { baseURL } to new Vcase() or set VCASE_BASE_URL');
+    this.baseURL = baseURL.replace(/\/+$/, '');
+    this.options = options;
+    const now = options.now ?? Date.now;
+    const sleep = options.sleep ?? defaultSleep;
+    this.transport = new Transport({
+      baseURL: this.baseURL,
+      credentials: {
+        token: options.token ?? readEnv('VCASE_TOKEN'),
+        apiKey: options.apiKey ?? readEnv('VCASE_API_KEY'),
+        adminToken: options.adminToken ?? readEnv('VCASE_ADMIN_TOKEN'),
+      },
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      fetch: options.fetch,
+      logger: options.logger,
+      sleep,
+      now,
+      defaultHeaders: { 'user-agent': `vcase-sdk/${SDK_VERSION}`, ...options.defaultHeaders },
+    });
+    const context: ClientContext = { transport: this.transport, sleep, now };
+    this.cases = new Cases(context);
+    this.documents = new Documents(context);
+    this.ine = new Ine(context);
+    this.admin = new Admin(context);
+  }
+
+  /** A client like this one with some options replaced, e.g. another tenant's token. */
+  withOptions(overrides: VcaseOptions): Vcase {
+    return new Vcase({ ...this.options, baseURL: this.baseURL, ...overrides });
+  }
+
+  /** `GET /health`: `{status: 'ok'}` once the server accepts requests. No credential. */
+  health(options?: RequestOptions): Promise<HealthResponse> {
+    return this.transport.request('health', { options });
+  }
+}
+
+function readEnv(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value?.trim() ? value.trim() : undefined;
+}

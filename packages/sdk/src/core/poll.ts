@@ -1,0 +1,90 @@
+import { NotFoundError, WaitTimeoutError } from './errors.js';
+import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
+import type { RequestOptions } from './transport.js';
+
+/** Options of every `waitFor…`/`run…` helper. */
+export interface WaitOptions<T = unknown> {
+  /** Wait before the first read. Default 0. */
+  initialDelayMs?: number;
+  /** First interval between reads. Default 1000. */
+  intervalMs?: number;
+  /** Each interval is the previous one times this. Default 1.5. */
+  backoff?: number;
+  /** Interval ceiling. Default 10 000. */
+  maxIntervalMs?: number;
+  /** Overall deadline; then WaitTimeoutError holding the last body. Default 300 000 (5 min). */
+  timeoutMs?: number;
+  /** Aborts the wait (and the read in flight) with APIUserAbortError. */
+  signal?: AbortSignal;
+  /** Called with every body read, settled or not. */
+  onProgress?: (snapshot: T) => void;
+  /**
+   * For how long, from the start of the wait, a 404 means "not there yet" (a lookup just
+   * started, a case never processed yet) rather than an error. `run…` helpers use the whole
+   * deadline; `waitFor…` helpers default to 10 000.
+   */
+  notFoundGraceMs?: number;
+  /** Options of each read (per-request timeout, retries, headers). */
+  request?: Omit<RequestOptions, 'signal' | 'idempotencyKey'>;
+}
+
+export const WAIT_DEFAULTS = {
+  initialDelayMs: 0,
+  intervalMs: 1_000,
+  backoff: 1.5,
+  maxIntervalMs: 10_000,
+  timeoutMs: 300_000,
+  notFoundGraceMs: 10_000,
+} as const;
+
+export interface PollSpec<T> {
+  /** Names the thing in error messages, e.g. `RAPI lookup of case …`. */
+  what: string;
+  read: (options: RequestOptions) => Promise<T>;
+  /** True when `snapshot` is final; may throw when waiting cannot help. */
+  settled: (snapshot: T) => boolean;
+  options?: WaitOptions<T>;
+  sleep: Sleep;
+  now: () => number;
+}
+
+/**
+ * Reads until `settled`, on an interval schedule (initial delay, backoff, ceiling), within an
+ * overall deadline; the last read happens at the deadline, never after.
+ */
+export async function poll<T>(spec: PollSpec<T>): Promise<T> {
+  const o = { ...WAIT_DEFAULTS, ...definedOnly(spec.options ?? {}) };
+  const { signal, onProgress } = o;
+  const start = spec.now();
+  let slept = 0;
+  // An injected sleep may let no time pass: the time slept counts as elapsed too.
+  const elapsed = () => Math.max(spec.now() - start, slept);
+  const pause = async (ms: number) => {
+    await sleepUnlessAborted(spec.sleep, ms, signal);
+    slept += ms;
+  };
+  let last: T | undefined;
+  let interval = o.intervalMs;
+
+  if (o.initialDelayMs > 0) await pause(Math.min(o.initialDelayMs, o.timeoutMs));
+
+  for (;;) {
+    throwIfAborted(signal);
+    try {
+      const snapshot = await spec.read({ ...o.request, signal });
+      last = snapshot;
+      onProgress?.(snapshot);
+      if (spec.settled(snapshot)) return snapshot;
+    } catch (error) {
+      if (!(error instanceof NotFoundError && elapsed() < o.notFoundGraceMs)) throw error;
+    }
+    const left = o.timeoutMs - elapsed();
+    if (left <= 0) throw new WaitTimeoutError(spec.what, last, elapsed());
+    await pause(Math.min(interval, left));
+    interval = Math.min(Math.round(interval * o.backoff), o.maxIntervalMs);
+  }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,206 @@
+import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
+import { createFetch, type $Fetch } from 'ofetch';
+import type { z } from 'zod';
+import { authHeaders, type Credentials } from './credentials.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  RequestValidationError,
+} from './errors.js';
+import { isRetryableStatus, retryDelayMs } from './retry.js';
+import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
+
+/** Per-call options, accepted by every method as its last argument. */
+export interface RequestOptions {
+  /** Retries after the first attempt (connection errors, 408, 409, 429, 5xx). Default: the client's (2). */
+  maxRetries?: number;
+  /** Per-attempt timeout. Default: the client's (60 s). */
+  timeoutMs?: number;
+  /** Aborts the call (and its retries); it then rejects with APIUserAbortError. */
+  signal?: AbortSignal;
+  /**
+   * `Idempotency-Key` header. POST /v1/cases and POST /v1/documents get a random one per
+   * call automatically (kept across that call's retries); pass your own, e.g. derived from
+   * a batch row, so that re-running the batch never creates twins.
+   */
+  idempotencyKey?: string;
+  /** Extra headers; an `authorization` or `x-api-key` here replaces the configured credential. */
+  headers?: Record<string, string>;
+}
+
+/** Anything with `debug`/`info`/`warn`/`error` methods; `console` works. */
+export interface Logger {
+  debug?(message: string, meta?: Record<string, unknown>): void;
+  info?(message: string, meta?: Record<string, unknown>): void;
+  warn?(message: string, meta?: Record<string, unknown>): void;
+  error?(message: string, meta?: Record<string, unknown>): void;
+}
+
+export interface TransportConfig {
+  baseURL: string;
+  credentials: Credentials;
+  timeoutMs: number;
+  maxRetries: number;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  sleep: Sleep;
+  now: () => number;
+  defaultHeaders?: Record<string, string>;
+}
+
+export interface RequestSpec {
+  params?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+  options?: RequestOptions;
+}
+
+type Operations = typeof OPERATIONS;
+
+/** The success body type of an operation, from its shared response schema. */
+export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType
+  ? z.output<Operations[Id]['response']>
+  : void;
+
+/** Operations that create something: sent with an Idempotency-Key unless the caller gives one. */
+const IDEMPOTENT_CREATES = new Set<OperationId>(['createCase', 'uploadDocument']);
+
+/**
+ * Sends one operation of the shared OPERATIONS table: picks the credential, owns timeouts,
+ * retries (ofetch's own are off) and maps failures to the error classes.
+ */
+export class Transport {
+  private readonly $fetch: $Fetch;
+
+  constructor(readonly config: TransportConfig) {
+    this.$fetch = createFetch({ fetch: config.fetch ?? globalThis.fetch });
+  }
+
+  async request<Id extends OperationId>(id: Id, spec: RequestSpec = {}): Promise<ResponseOf<Id>> {
+    const op = OPERATIONS[id];
+    const options = spec.options ?? {};
+    validateBody(op, spec.body);
+    const path = buildPath(op.path, spec.params ?? {});
+    const label = `${op.method} ${op.path}`;
+    const idempotencyKey = options.idempotencyKey ?? (IDEMPOTENT_CREATES.has(id) ? randomKey() : undefined);
+    const callHeaders = lowerKeys(options.headers ?? {});
+    const suppliedAuth = 'authorization' in callHeaders || 'x-api-key' in callHeaders;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...lowerKeys(this.config.defaultHeaders ?? {}),
+      ...(suppliedAuth ? {} : authHeaders(op.auth, this.config.credentials, label)),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      ...callHeaders,
+    };
+    const query = spec.query ? definedEntries(spec.query) : undefined;
+    const maxRetries = options.maxRetries ?? this.config.maxRetries;
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+
+    for (let retry = 0; ; retry++) {
+      throwIfAborted(options.signal);
+      const started = this.config.now();
+      let error: APIError;
+      try {
+        const response = await this.attempt(path, { method: op.method, query, body: spec.body, headers }, timeoutMs, options.signal);
+        this.config.logger?.debug?.(`vcase ${op.method} ${path} → ${response.status}`, {
+          status: response.status,
+          durationMs: this.config.now() - started,
+          requestId: response.headers.get('x-request-id') ?? undefined,
+        });
+        if (response.ok) return response._data as ResponseOf<Id>;
+        error = APIError.generate(response.status, response._data, response.headers);
+      } catch (e) {
+        if (!(e instanceof APIError)) throw e;
+        error = e;
+      }
+      const retryable =
+        !(error instanceof APIUserAbortError) &&
+        (error instanceof APIConnectionError || (error.status !== undefined && isRetryableStatus(error.status)));
+      if (!retryable || retry >= maxRetries) throw error;
+      const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
+      this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
+        status: error.status,
+        code: error.code,
+        requestId: error.requestId,
+        delayMs: delay,
+      });
+      await sleepUnlessAborted(this.config.sleep, delay, options.signal);
+    }
+  }
+
+  /** One attempt with its own timeout; the caller's signal still aborts it. */
+  private async attempt(
+    path: string,
+    init: { method: string; query?: Record<string, unknown>; body?: unknown; headers: Record<string, string> },
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ) {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      return await this.$fetch.raw(path, {
+        ...init,
+        method: init.method as 'GET',
+        body: init.body as Record<string, unknown> | undefined,
+        baseURL: this.config.baseURL,
+        signal: controller.signal,
+        retry: 0,
+        ignoreResponseError: true,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw new APIUserAbortError({ cause });
+      if (timedOut) throw new APIConnectionTimeoutError({ timeoutMs });
+      throw new APIConnectionError({ message: `Connection error: ${describe(cause)}`, cause });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+/** Checks a body with the operation's shared schema (or its code-aware check), as the server will. */
+function validateBody(op: OperationSpec, body: unknown): void {
+  if (op.bodyCheck) {
+    const result = op.bodyCheck(body);
+    if (!result.ok) throw new RequestValidationError(result.code, result.message, result.fields);
+    return;
+  }
+  if (!op.body) return;
+  const parsed = op.body.safeParse(body);
+  if (parsed.success) return;
+  const issues = parsed.error.issues;
+  const fields = [...new Set(issues.map((i) => i.path.join('.')).filter(Boolean))];
+  const message = issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  throw new RequestValidationError('VALIDATION_ERROR', message, fields);
+}
+
+function randomKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function definedEntries(query: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/** The innermost reason of a fetch failure (`ECONNREFUSED`, `fetch failed`, …). */
+function describe(cause: unknown): string {
+  let current: unknown = cause;
+  let message = 'unknown error';
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    message = (current as { code?: string }).code ?? current.message;
+    current = current.cause;
+  }
+  return message;
+}

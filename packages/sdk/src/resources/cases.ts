@@ -1,0 +1,296 @@
+import type {
+  AssignResponse,
+  CaseDetail,
+  CaseListItem,
+  CaseListQuery,
+  CaseNamesResponse,
+  CaseStatusResponse,
+  CaseVinsResponse,
+  CreateCaseResponse,
+  CreditBureauResponse,
+  CreditBureauStartResponse,
+  InvoicesResponse,
+  JsonObject,
+  MetadataResponse,
+  OwnershipChainResponse,
+  PedimentoResponse,
+  PedimentoStartResponse,
+  PlateChainResponse,
+  PlatesResponse,
+  RapiResponse,
+  RapiStartResponse,
+  RenapoResponse,
+  RenapoStartResponse,
+  RepuveResponse,
+  TaxesResponse,
+  TaxesStartResponse,
+  TicketsResponse,
+  TicketsStartResponse,
+  caseDetailQuerySchema,
+  createCaseBodySchema,
+  OperationId,
+} from '@vcase/shared';
+import type { z } from 'zod';
+import type { ListParams, PagePromise } from '../core/pagination.js';
+import type { WaitOptions } from '../core/poll.js';
+import type { RequestOptions, ResponseOf } from '../core/transport.js';
+import { settled } from '../waiters.js';
+import { APIResource } from './resource.js';
+
+export type CaseListParams = ListParams<CaseListQuery>;
+export type CreateCaseParams = z.input<typeof createCaseBodySchema>;
+export type CaseDetailQuery = z.input<typeof caseDetailQuerySchema>;
+export type DeleteCaseResponse = ResponseOf<'deleteCase'>;
+export type ProcessCaseResponse = ResponseOf<'processCase'>;
+
+/**
+ * `/v1/cases` and everything under it (contract §4.2–§4.8): the case itself, derived data,
+ * chains and lookups, with `waitFor…` helpers that poll until a result settles and `run…`
+ * helpers that start and wait. Bearer token only.
+ */
+export class Cases extends APIResource {
+  // ── The case ──
+
+  /** Newest first; `for await` over the result walks every page. */
+  list(query: CaseListParams = {}, options?: RequestOptions): PagePromise<CaseListItem> {
+    return this._list<CaseListItem>('listCases', query, options);
+  }
+
+  /** 201 `{case_id, status: 'completed'}`, or 202 with `job_id` when `files` were queued. Sent with an Idempotency-Key. */
+  create(body: CreateCaseParams, options?: RequestOptions): Promise<CreateCaseResponse> {
+    return this._request('createCase', { body }, options);
+  }
+
+  /** Case and documents with OCR; `{ files: 'all' }` includes inactive documents. */
+  get(caseId: string, query: CaseDetailQuery = {}, options?: RequestOptions): Promise<CaseDetail> {
+    return this._request('getCase', { params: { case_id: caseId }, query }, options);
+  }
+
+  /** Soft delete (files are kept). */
+  delete(caseId: string, options?: RequestOptions): Promise<DeleteCaseResponse> {
+    return this.byCase('deleteCase', caseId, options);
+  }
+
+  /** Assigns to a user of the company (`uid` or `pid`); appends to the history. */
+  assign(caseId: string, userId: string, options?: RequestOptions): Promise<AssignResponse> {
+    return this._request('assignCase', { params: { case_id: caseId }, body: { user_id: userId } }, options);
+  }
+
+  metadata(caseId: string, options?: RequestOptions): Promise<MetadataResponse> {
+    return this.byCase('getCaseMetadata', caseId, options);
+  }
+
+  /** Appends `data` as one history entry; later keys win in the merged `metadata`. */
+  appendMetadata(caseId: string, data: JsonObject, options?: RequestOptions): Promise<MetadataResponse> {
+    return this._request('appendCaseMetadata', { params: { case_id: caseId }, body: data }, options);
+  }
+
+  // ── Processing and derived data ──
+
+  /** Queues OCR + extraction of the case's documents; follow it with `waitForCaseProcessing`. */
+  process(caseId: string, options?: RequestOptions): Promise<ProcessCaseResponse> {
+    return this.byCase('processCase', caseId, options);
+  }
+
+  /** Latest processing job (404 when the case was never processed). */
+  status(caseId: string, options?: RequestOptions): Promise<CaseStatusResponse> {
+    return this.byCase('getCaseStatus', caseId, options);
+  }
+
+  names(caseId: string, options?: RequestOptions): Promise<CaseNamesResponse> {
+    return this.byCase('getCaseNames', caseId, options);
+  }
+
+  vins(caseId: string, options?: RequestOptions): Promise<CaseVinsResponse> {
+    return this.byCase('getCaseVins', caseId, options);
+  }
+
+  /** Plates extracted from the documents (404 until computed). */
+  plates(caseId: string, options?: RequestOptions): Promise<PlatesResponse> {
+    return this.byCase('getPlates', caseId, options);
+  }
+
+  /** Recomputes plates now and starts the previous-plate lookups of MEX plates. */
+  computePlates(caseId: string, options?: RequestOptions): Promise<PlatesResponse> {
+    return this.byCase('computePlates', caseId, options);
+  }
+
+  chainPlates(caseId: string, options?: RequestOptions): Promise<PlateChainResponse> {
+    return this.byCase('getPlateChain', caseId, options);
+  }
+
+  generateChainPlates(caseId: string, options?: RequestOptions): Promise<PlateChainResponse> {
+    return this.byCase('generatePlateChain', caseId, options);
+  }
+
+  ownershipChain(caseId: string, options?: RequestOptions): Promise<OwnershipChainResponse> {
+    return this.byCase('getOwnershipChain', caseId, options);
+  }
+
+  generateOwnershipChain(caseId: string, options?: RequestOptions): Promise<OwnershipChainResponse> {
+    return this.byCase('generateOwnershipChain', caseId, options);
+  }
+
+  // ── Lookups ──
+
+  /** Read-only; never starts lookups. */
+  tickets(caseId: string, options?: RequestOptions): Promise<TicketsResponse> {
+    return this.byCase('getTickets', caseId, options);
+  }
+
+  startTickets(caseId: string, options?: RequestOptions): Promise<TicketsStartResponse> {
+    return this.byCase('startTickets', caseId, options);
+  }
+
+  /** Read-only; never starts lookups. */
+  taxes(caseId: string, options?: RequestOptions): Promise<TaxesResponse> {
+    return this.byCase('getTaxes', caseId, options);
+  }
+
+  startTaxes(caseId: string, options?: RequestOptions): Promise<TaxesStartResponse> {
+    return this.byCase('startTaxes', caseId, options);
+  }
+
+  invoices(caseId: string, options?: RequestOptions): Promise<InvoicesResponse> {
+    return this.byCase('getInvoices', caseId, options);
+  }
+
+  repuve(caseId: string, options?: RequestOptions): Promise<RepuveResponse> {
+    return this.byCase('getRepuve', caseId, options);
+  }
+
+  pedimento(caseId: string, options?: RequestOptions): Promise<PedimentoResponse> {
+    return this.byCase('getPedimento', caseId, options);
+  }
+
+  startPedimento(caseId: string, options?: RequestOptions): Promise<PedimentoStartResponse> {
+    return this.byCase('startPedimento', caseId, options);
+  }
+
+  rapi(caseId: string, options?: RequestOptions): Promise<RapiResponse> {
+    return this.byCase('getRapi', caseId, options);
+  }
+
+  startRapi(caseId: string, options?: RequestOptions): Promise<RapiStartResponse> {
+    return this.byCase('startRapi', caseId, options);
+  }
+
+  renapo(caseId: string, options?: RequestOptions): Promise<RenapoResponse> {
+    return this.byCase('getRenapo', caseId, options);
+  }
+
+  startRenapo(caseId: string, options?: RequestOptions): Promise<RenapoStartResponse> {
+    return this.byCase('startRenapo', caseId, options);
+  }
+
+  /** Credit-bureau vehicle report (`/v1/cases/{id}/circulo-credito`). */
+  bureau(caseId: string, options?: RequestOptions): Promise<CreditBureauResponse> {
+    return this.byCase('getCreditBureau', caseId, options);
+  }
+
+  startBureau(caseId: string, options?: RequestOptions): Promise<CreditBureauStartResponse> {
+    return this.byCase('startCreditBureau', caseId, options);
+  }
+
+  // ── Waiting: poll the GET until it settles (the final body), or WaitTimeoutError ──
+
+  /** Until the processing job is `completed` or `error`. */
+  waitForCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>) {
+    return this._wait(`processing of case ${caseId}`, (o) => this.status(caseId, o), settled.caseProcessing, options);
+  }
+
+  /** Until no plate has a previous-plate lookup `pending`. */
+  waitForPreviousPlates(caseId: string, options?: WaitOptions<PlatesResponse>) {
+    return this._wait(`previous-plate lookups of case ${caseId}`, (o) => this.plates(caseId, o), settled.previousPlates, options);
+  }
+
+  waitForChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>) {
+    return this._wait(`plate chain of case ${caseId}`, (o) => this.chainPlates(caseId, o), settled.plateChain, options);
+  }
+
+  waitForOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>) {
+    return this._wait(`ownership chain of case ${caseId}`, (o) => this.ownershipChain(caseId, o), settled.ownershipChain, options);
+  }
+
+  /** Until `completed`; throws LookupNotStartedError at once when tickets were never looked up. */
+  waitForTickets(caseId: string, options?: WaitOptions<TicketsResponse>) {
+    return this._wait(`tickets of case ${caseId}`, (o) => this.tickets(caseId, o), settled.tickets, options);
+  }
+
+  /** Until both blocks are `completed`; throws LookupNotStartedError at once when tenencia was never looked up. */
+  waitForTaxes(caseId: string, options?: WaitOptions<TaxesResponse>) {
+    return this._wait(`tenencia of case ${caseId}`, (o) => this.taxes(caseId, o), settled.taxes, options);
+  }
+
+  /** Until every check of every invoice is `completed`. */
+  waitForInvoices(caseId: string, options?: WaitOptions<InvoicesResponse>) {
+    return this._wait(`invoice checks of case ${caseId}`, (o) => this.invoices(caseId, o), settled.invoices, options);
+  }
+
+  waitForRepuve(caseId: string, options?: WaitOptions<RepuveResponse>) {
+    return this._wait(`REPUVE lookup of case ${caseId}`, (o) => this.repuve(caseId, o), settled.repuve, options);
+  }
+
+  waitForPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>) {
+    return this._wait(`pedimento lookup of case ${caseId}`, (o) => this.pedimento(caseId, o), settled.pedimento, options);
+  }
+
+  waitForRapi(caseId: string, options?: WaitOptions<RapiResponse>) {
+    return this._wait(`RAPI lookup of case ${caseId}`, (o) => this.rapi(caseId, o), settled.rapi, options);
+  }
+
+  waitForRenapo(caseId: string, options?: WaitOptions<RenapoResponse>) {
+    return this._wait(`RENAPO lookup of case ${caseId}`, (o) => this.renapo(caseId, o), settled.renapo, options);
+  }
+
+  waitForBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>) {
+    return this._wait(`credit-bureau report of case ${caseId}`, (o) => this.bureau(caseId, o), settled.creditBureau, options);
+  }
+
+  // ── Start and wait ──
+
+  runCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>) {
+    return this._run((o) => this.process(caseId, o), (w) => this.waitForCaseProcessing(caseId, w), options);
+  }
+
+  /** Computes plates, then waits for the previous-plate lookups. */
+  runPlates(caseId: string, options?: WaitOptions<PlatesResponse>) {
+    return this._run((o) => this.computePlates(caseId, o), (w) => this.waitForPreviousPlates(caseId, w), options);
+  }
+
+  runChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>) {
+    return this._run((o) => this.generateChainPlates(caseId, o), (w) => this.waitForChainPlates(caseId, w), options);
+  }
+
+  runOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>) {
+    return this._run((o) => this.generateOwnershipChain(caseId, o), (w) => this.waitForOwnershipChain(caseId, w), options);
+  }
+
+  runTickets(caseId: string, options?: WaitOptions<TicketsResponse>) {
+    return this._run((o) => this.startTickets(caseId, o), (w) => this.waitForTickets(caseId, w), options);
+  }
+
+  runTaxes(caseId: string, options?: WaitOptions<TaxesResponse>) {
+    return this._run((o) => this.startTaxes(caseId, o), (w) => this.waitForTaxes(caseId, w), options);
+  }
+
+  runPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>) {
+    return this._run((o) => this.startPedimento(caseId, o), (w) => this.waitForPedimento(caseId, w), options);
+  }
+
+  runRapi(caseId: string, options?: WaitOptions<RapiResponse>) {
+    return this._run((o) => this.startRapi(caseId, o), (w) => this.waitForRapi(caseId, w), options);
+  }
+
+  runRenapo(caseId: string, options?: WaitOptions<RenapoResponse>) {
+    return this._run((o) => this.startRenapo(caseId, o), (w) => this.waitForRenapo(caseId, w), options);
+  }
+
+  runBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>) {
+    return this._run((o) => this.startBureau(caseId, o), (w) => this.waitForBureau(caseId, w), options);
+  }
+
+  private byCase<Id extends OperationId>(id: Id, caseId: string, options?: RequestOptions): Promise<ResponseOf<Id>> {
+    return this._request(id, { params: { case_id: caseId } }, options);
+  }
+}

@@ -1,0 +1,39 @@
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import type { AppRouter } from '@vcase/server';
+
+export type { AppRouter };
+export type VcaseTrpcClient = TRPCClient<AppRouter>;
+
+export interface VcaseTrpcClientOptions {
+  /** Server address (the client talks to `${baseURL}/trpc`). Default: VCASE_BASE_URL. */
+  baseURL?: string;
+  /** Bearer token (the admin token for `admin.*` procedures). Default: VCASE_TOKEN. */
+  token?: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A tRPC client of the server's router (`/trpc`), typed by `AppRouter`:
+ * `await trpc.cases.list.query({ limit: 10 })`. Errors are TRPCClientError with
+ * `data.httpStatus` and `data.contractCode`.
+ */
+export function createVcaseTrpcClient(options: VcaseTrpcClientOptions = {}): VcaseTrpcClient {
+  const baseURL = options.baseURL ?? readEnv('VCASE_BASE_URL');
+  if (!baseURL) throw new Error('baseURL is missing: pass { baseURL } or set VCASE_BASE_URL');
+  const token = options.token ?? readEnv('VCASE_TOKEN');
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${baseURL.replace(/\/+$/, '')}/trpc`,
+        fetch: options.fetch,
+        headers: () => ({ ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }),
+      }),
+    ],
+  });
+}
+
+function readEnv(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value?.trim() ? value.trim() : undefined;
+}

@@ -1,0 +1,168 @@
+import { checkUploadDocumentBody, MAX_FILE_BYTES, type UploadDocumentRequest } from '@vcase/shared';
+import { FileTooLargeError, RequestValidationError } from './core/errors.js';
+
+/**
+ * A file to upload: a local path (`'./factura.pdf'`), an http(s) URL (string or `URL`; the
+ * server downloads it), a `file:` URL, bytes (`Buffer`, `Uint8Array`, `ArrayBuffer`), a
+ * `Blob`/`File`, or a stream (Node `Readable`, web `ReadableStream`, any async iterable of
+ * bytes).
+ */
+export type Uploadable =
+  | string
+  | URL
+  | Uint8Array
+  | ArrayBuffer
+  | Blob
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>;
+
+/** MIME type by file extension (the types POST /v1/documents accepts, contract §4.9). */
+export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+};
+
+/** The MIME type a file name (or path, or URL) implies; undefined when the extension is unknown. */
+export function inferMimeType(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const base = name.split(/[?#]/)[0]!.split(/[\\/]/).pop() ?? '';
+  const ext = /\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase();
+  return ext ? MIME_BY_EXTENSION[ext] : undefined;
+}
+
+export interface UploadParams {
+  case_id: string;
+  /** The file; or give `url`/`base64` directly as on the wire. */
+  file?: Uploadable;
+  /** Public http(s) URL of the file (wire form). */
+  url?: string;
+  /** File content in base64 (wire form). */
+  base64?: string;
+  /** Name used to infer the MIME type when `file` has none (bytes, streams). */
+  filename?: string;
+  /** Inferred from the file name when omitted. */
+  mime_type?: string;
+  /** Document type; when omitted the server classifies automatically. */
+  type?: string;
+  parent_file_id?: string;
+}
+
+/**
+ * The POST /v1/documents body for `params`: reads paths, bytes and streams into base64
+ * (refusing anything over 20 MB before sending), passes URLs through, infers `mime_type`,
+ * and checks the result with the server's own rules so a bad body fails here with the same code.
+ */
+export async function toUploadBody(params: UploadParams): Promise<UploadDocumentRequest> {
+  const { file, filename, ...rest } = params;
+  let source: { url: string } | { base64: string } | Record<string, never> = {};
+  let name = filename;
+  if (file !== undefined) {
+    const resolved = await readUploadable(file);
+    source = 'url' in resolved ? { url: resolved.url } : { base64: resolved.base64 };
+    name ??= resolved.name;
+  } else {
+    name ??= rest.url;
+  }
+  const body = {
+    ...rest,
+    ...source,
+    mime_type: rest.mime_type ?? inferMimeType(name),
+  };
+  const check = checkUploadDocumentBody(body);
+  if (!check.ok) {
+    const hint = check.fields.includes('mime_type') && body.mime_type === undefined
+      ? ` (could not infer it from ${name ? `"${name}"` : 'the file'}; pass mime_type or filename)`
+      : '';
+    throw new RequestValidationError(check.code, check.message + hint, check.fields);
+  }
+  return definedOnly(body) as UploadDocumentRequest;
+}
+
+type Resolved = { url: string; name: string } | { base64: string; name?: string };
+
+async function readUploadable(file: Uploadable): Promise<Resolved> {
+  if (typeof file === 'string') {
+    if (/^https?:\/\//i.test(file)) return { url: file, name: file };
+    if (/^file:/i.test(file)) return readPath(await fileUrlToPath(file));
+    return readPath(file);
+  }
+  if (file instanceof URL) {
+    if (file.protocol === 'file:') return readPath(await fileUrlToPath(file));
+    return { url: file.href, name: file.pathname };
+  }
+  if (file instanceof ArrayBuffer) return { base64: encode(new Uint8Array(file)) };
+  if (file instanceof Uint8Array) return { base64: encode(file) };
+  if (typeof Blob !== 'undefined' && file instanceof Blob) {
+    assertSize(file.size);
+    return { base64: encode(new Uint8Array(await file.arrayBuffer())), name: (file as { name?: string }).name };
+  }
+  const path = (file as { path?: unknown }).path; // fs.ReadStream knows its file name
+  const name = typeof path === 'string' ? path : undefined;
+  return { base64: encode(await collect(file as ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>)), name };
+}
+
+async function readPath(path: string): Promise<Resolved> {
+  const fs = await import('node:fs/promises');
+  assertSize((await fs.stat(path)).size);
+  return { base64: encode(await fs.readFile(path)), name: path };
+}
+
+async function fileUrlToPath(url: string | URL): Promise<string> {
+  const { fileURLToPath } = await import('node:url');
+  return fileURLToPath(url);
+}
+
+/** Reads a stream, giving up (and cancelling it) as soon as it passes the limit. */
+async function collect(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+  const iterable: AsyncIterable<Uint8Array | string> =
+    Symbol.asyncIterator in stream ? stream : readableStreamIterator(stream as ReadableStream<Uint8Array>);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of iterable) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > MAX_FILE_BYTES) {
+      (stream as { destroy?: () => void }).destroy?.();
+      throw new FileTooLargeError(size, MAX_FILE_BYTES);
+    }
+    chunks.push(bytes);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+async function* readableStreamIterator(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function assertSize(size: number): void {
+  if (size > MAX_FILE_BYTES) throw new FileTooLargeError(size, MAX_FILE_BYTES);
+}
+
+function encode(bytes: Uint8Array): string {
+  assertSize(bytes.byteLength);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

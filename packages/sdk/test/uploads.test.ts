@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BadRequestError, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
+import { IDS, json, testClient } from './helpers/mockFetch.js';
+
+const MB = 1024 * 1024;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-sdk-upload-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const uploaded = () => json(201, { document_id: IDS.doc, url: 'http://files/x' });
+
+describe('MIME inference from the file name', () => {
+  it.each([
+    ['factura.pdf', 'application/pdf'],
+    ['CFDI.XML', 'application/xml'],
+    ['ine.jpg', 'image/jpeg'],
+    ['ine.JPEG', 'image/jpeg'],
+    ['placa.png', 'image/png'],
+    ['scan.tif', 'image/tiff'],
+    ['scan.tiff', 'image/tiff'],
+    ['/tmp/a.b/tarjeta.pdf', 'application/pdf'],
+    ['C:\\docs\\factura.xml', 'application/xml'],
+    ['https://files.example/d/factura.pdf?sig=abc#p1', 'application/pdf'],
+    ['notes.txt', undefined],
+    ['README', undefined],
+    ['dir.pdf/file', undefined],
+  ])('%s → %s', (name, mime) => {
+    expect(inferMimeType(name)).toBe(mime);
+  });
+});
+
+describe('documents.upload', () => {
+  it('from a path: reads the file, sends base64 with the inferred MIME', async () => {
+    const file = path.join(dir, 'factura.pdf');
+    fs.writeFileSync(file, '%PDF-1.4 hola');
+    const { vcase, calls } = testClient(() => uploaded());
+    await expect(vcase.documents.upload({ case_id: IDS.case, file, type: 'invoice' })).resolves.toEqual({ document_id: IDS.doc, url: 'http://files/x' });
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/documents' });
+    expect(calls[0]!.body).toEqual({
+      case_id: IDS.case,
+      type: 'invoice',
+      base64: Buffer.from('%PDF-1.4 hola').toString('base64'),
+      mime_type: 'application/pdf',
+    });
+    expect(calls[0]!.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('from a file: URL', async () => {
+    const file = path.join(dir, 'placa.png');
+    fs.writeFileSync(file, 'png');
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: pathToFileURL(file) });
+    expect(calls[0]!.body).toMatchObject({ mime_type: 'image/png', base64: Buffer.from('png').toString('base64') });
+  });
+
+  it('from a Buffer or Uint8Array, with the MIME from `filename` or given', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('<cfdi/>'), filename: 'cfdi.xml' });
+    await vcase.documents.upload({ case_id: IDS.case, file: new Uint8Array([0xff, 0xd8]), mime_type: 'image/jpeg' });
+    expect(calls[0]!.body).toMatchObject({ mime_type: 'application/xml', base64: Buffer.from('<cfdi/>').toString('base64') });
+    expect(calls[1]!.body).toMatchObject({ mime_type: 'image/jpeg', base64: Buffer.from([0xff, 0xd8]).toString('base64') });
+  });
+
+  it('from a Node stream (an fs.ReadStream knows its name)', async () => {
+    const file = path.join(dir, 'tenencia.tiff');
+    fs.writeFileSync(file, 'tiff-bytes');
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: fs.createReadStream(file) });
+    await vcase.documents.upload({ case_id: IDS.case, file: Readable.from([Buffer.from('ab'), Buffer.from('cd')]), filename: 'x.pdf' });
+    expect(calls[0]!.body).toMatchObject({ mime_type: 'image/tiff', base64: Buffer.from('tiff-bytes').toString('base64') });
+    expect(calls[1]!.body).toMatchObject({ mime_type: 'application/pdf', base64: Buffer.from('abcd').toString('base64') });
+  });
+
+  it('from a web ReadableStream and a Blob', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: new Blob(['abc']).stream(), filename: 'a.pdf' });
+    await vcase.documents.upload({ case_id: IDS.case, file: new File(['xyz'], 'b.png') });
+    expect(calls[0]!.body).toMatchObject({ base64: Buffer.from('abc').toString('base64') });
+    expect(calls[1]!.body).toMatchObject({ mime_type: 'image/png', base64: Buffer.from('xyz').toString('base64') });
+  });
+
+  it('from an http(s) URL: the server downloads it', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: 'https://files.example/docs/factura.pdf?sig=1' });
+    await vcase.documents.upload({ case_id: IDS.case, file: new URL('https://files.example/ine.jpg') });
+    await vcase.documents.upload({ case_id: IDS.case, url: 'https://files.example/t.xml' });
+    expect(calls.map((c) => c.body)).toEqual([
+      { case_id: IDS.case, url: 'https://files.example/docs/factura.pdf?sig=1', mime_type: 'application/pdf' },
+      { case_id: IDS.case, url: 'https://files.example/ine.jpg', mime_type: 'image/jpeg' },
+      { case_id: IDS.case, url: 'https://files.example/t.xml', mime_type: 'application/xml' },
+    ]);
+  });
+
+  describe('refuses files over 20 MB before sending', () => {
+    const big = Buffer.alloc(20 * MB + 1);
+
+    it('bytes', async () => {
+      const { vcase, calls } = testClient(() => uploaded());
+      const error = await vcase.documents.upload({ case_id: IDS.case, file: big, filename: 'big.pdf' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FileTooLargeError);
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error).toMatchObject({ code: 'VALIDATION_ERROR', sizeBytes: 20 * MB + 1, limitBytes: 20 * MB });
+      expect((error as Error).message).toMatch(/limit is 20 MB/);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('a path (checked from its size, not read)', async () => {
+      const file = path.join(dir, 'big.pdf');
+      fs.writeFileSync(file, big);
+      const { vcase, calls } = testClient(() => uploaded());
+      await expect(vcase.documents.upload({ case_id: IDS.case, file })).rejects.toBeInstanceOf(FileTooLargeError);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('a stream (stops reading at the limit)', async () => {
+      let produced = 0;
+      const stream = new Readable({
+        read() {
+          produced += MB;
+          this.push(Buffer.alloc(MB));
+        },
+      });
+      const { vcase, calls } = testClient(() => uploaded());
+      await expect(vcase.documents.upload({ case_id: IDS.case, file: stream, filename: 's.pdf' })).rejects.toBeInstanceOf(FileTooLargeError);
+      expect(produced).toBeLessThan(30 * MB);
+      expect(stream.destroyed).toBe(true);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('exactly 20 MB is accepted', async () => {
+      const { vcase, calls } = testClient(() => uploaded());
+      await vcase.documents.upload({ case_id: IDS.case, file: Buffer.alloc(20 * MB), filename: 'max.pdf' });
+      expect(calls).toHaveLength(1);
+    });
+  });
+
+  it('a MIME that cannot be inferred is a MISSING_PARAMETER naming the file', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    const error = await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x') }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ code: 'MISSING_PARAMETER', fields: ['mime_type'] });
+    expect((error as Error).message).toMatch(/pass mime_type or filename/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('the server rules apply locally: unsupported MIME, bad case id, url and base64 together', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), mime_type: 'text/plain' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['mime_type'] });
+    await expect(vcase.documents.upload({ case_id: 'nope', url: 'https://x/a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['case_id'] });
+    await expect(vcase.documents.upload({ case_id: IDS.case, url: 'https://x/a.pdf', base64: 'AAAA' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, mime_type: 'application/pdf' })).rejects.toMatchObject({ code: 'MISSING_PARAMETER' });
+    expect(calls).toHaveLength(0);
+  });
+});

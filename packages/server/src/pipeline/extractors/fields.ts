@@ -1,0 +1,125 @@
+import { entityCode, findEntityInText } from '../../domain/validators/entities.js';
+import { isPlausiblePlate, normalizePlate } from '../../domain/validators/plates.js';
+import { isPartialVin, normalizeVin, validateVin } from '../../domain/validators/vin.js';
+import { parseDate } from '../../domain/validators/dates.js';
+import { clean, matchesOf, parseYear, valuesOf, type Segment, type TextView } from '../text.js';
+
+/** Letters a VIN never holds, as OCR misreads digits. */
+const VIN_OCR_FIXES: Record<string, string> = { O: '0', Q: '0', I: '1' };
+
+/** A full VIN from one token, fixing O/Q/I read for 0/0/1. */
+function asFullVin(token: string): string | undefined {
+  const v = normalizeVin(token);
+  if (v.length !== 17) return undefined;
+  const fixed = v.replace(/[OQI]/g, (c) => VIN_OCR_FIXES[c]);
+  return /^[A-HJ-NPR-Z0-9]{17}$/.test(fixed) && /\d/.test(fixed) && /[A-Z]/.test(fixed) ? fixed : undefined;
+}
+
+/**
+ * The document's VIN. Preference: a labeled full VIN whose check digit holds, any 17-character
+ * token whose check digit holds, a labeled full VIN, a labeled partial VIN (when `partial`),
+ * then any 17-character token.
+ */
+export function findVin(t: TextView, segs: readonly Segment[], opts: { partial?: boolean } = {}): string | undefined {
+  const labeled = valuesOf(segs, 'vin');
+  const labeledFull = labeled.map((v) => asFullVin(v.split(/\s+/)[0]) ?? asFullVin(v.replace(/\s+/g, ''))).filter(
+    (v): v is string => !!v,
+  );
+  const tokens = matchesOf(t, String.raw`(?<![A-Z0-9])[A-Z0-9]{17}(?![A-Z0-9])`)
+    .map((m) => asFullVin(m.value))
+    .filter((v): v is string => !!v);
+  const checked = (v: string) => validateVin(v).checkDigitValid;
+  const pick =
+    labeledFull.find(checked) ?? tokens.find(checked) ?? labeledFull.find((v) => validateVin(v).valid) ?? labeledFull[0];
+  if (pick) return pick;
+  if (opts.partial) {
+    for (const v of labeled) {
+      const token = normalizeVin(v.split(/\s+/)[0]);
+      if (isPartialVin(token) && /\d/.test(token)) return token;
+    }
+  }
+  return tokens[0];
+}
+
+/** The first plausible plate among labeled values ("ABC-123-A", "ABC 12 34"). */
+export function findPlate(segs: readonly Segment[]): string | undefined {
+  for (const value of valuesOf(segs, 'placa')) {
+    const words = value.split(/\s+/);
+    // The plate may be split by spaces: try 3, 2, then 1 leading words.
+    for (const n of [3, 2, 1]) {
+      if (words.length < n) continue;
+      const candidate = normalizePlate(words.slice(0, n).join(''));
+      if (isPlausiblePlate(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** Entity from a labeled value, else from the document's header (first 8 lines). */
+export function findEntity(t: TextView, segs: readonly Segment[]): string | undefined {
+  for (const key of ['entidad', 'estado']) {
+    for (const v of valuesOf(segs, key)) {
+      const code = entityCode(v) ?? entityCode(v.split(/\s{2,}|,/)[0]);
+      if (code) return code;
+    }
+  }
+  // Unlabeled: the header names the issuing government; lower lines hold addresses.
+  return findEntityInText(t.original.split('\n').slice(0, 8).join('\n')) ?? undefined;
+}
+
+/** The first labeled value of `keys` that parses as a date. */
+export function findDate(segs: readonly Segment[], keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    for (const v of valuesOf(segs, key)) {
+      const d = parseDate(v);
+      if (d) return d;
+    }
+  }
+  return undefined;
+}
+
+const BODY_TYPES = /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS)\b/;
+
+/** Brand, model name and model year from labeled values (`MODELO 2020` is a year). */
+export function findMakeModel(segs: readonly Segment[]): { marca?: string; modelo?: string; anio_modelo?: number } {
+  const out: { marca?: string; modelo?: string; anio_modelo?: number } = {};
+  const marca = clean(valuesOf(segs, 'marca')[0]);
+  if (marca) out.marca = marca;
+  for (const v of valuesOf(segs, 'anio')) {
+    const y = parseYear(v);
+    if (y) {
+      out.anio_modelo = y;
+      break;
+    }
+  }
+  for (const v of valuesOf(segs, 'modelo')) {
+    const value = clean(v);
+    if (!value) continue;
+    if (/^\d{4}\b/.test(value)) {
+      out.anio_modelo ??= parseYear(value);
+    } else if (!out.modelo) out.modelo = value;
+  }
+  out.modelo ??= clean(valuesOf(segs, 'linea')[0]);
+  if (!out.modelo) {
+    const tipo = clean(valuesOf(segs, 'tipo')[0]);
+    if (tipo && !BODY_TYPES.test(tipo.toUpperCase())) out.modelo = tipo;
+  }
+  if (!out.modelo) delete out.modelo;
+  if (out.anio_modelo === undefined) delete out.anio_modelo;
+  return out;
+}
+
+/** The engine number: the first labeled value of 5–20 letters/digits with a digit in it. */
+export function findMotor(segs: readonly Segment[]): string | undefined {
+  for (const v of valuesOf(segs, 'numero_motor')) {
+    const token = v.split(/\s+/)[0].toUpperCase().replace(/[^A-Z0-9-]/g, '');
+    if (/^[A-Z0-9-]{5,20}$/.test(token) && /\d/.test(token) && !/^(HECHO|NUEVO|SIN)/.test(token)) return token;
+  }
+  return undefined;
+}
+
+/** Upper-case person or company name, single spaces; undefined when it holds no letters. */
+export function cleanName(value: string | undefined): string | undefined {
+  const v = clean(value?.replace(/[|_*]/g, ' '));
+  return v && /[A-Za-zÑñ]{2}/.test(v) ? v : undefined;
+}

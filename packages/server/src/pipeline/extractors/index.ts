@@ -1,0 +1,74 @@
+import { parsedDataSchema } from '@vcase/shared';
+import { validateVin } from '../../domain/validators/vin.js';
+import { matchesOf, view, type TextView } from '../text.js';
+import type { OcrOutput } from '../types.js';
+import { extractCurpDocument, extractIdentity } from './identity.js';
+import { extractInvoice } from './invoice.js';
+import { extractTaxPayment } from './taxPayment.js';
+import { extractVehicleDocument, extractVehiclePlate, type Data } from './vehicle.js';
+
+type Extractor = (t: TextView) => Data;
+
+/** Which extractor reads which document type. */
+const EXTRACTORS: Record<string, Extractor> = {
+  factura: extractInvoice,
+  factura_xml: extractInvoice,
+  invoice: extractInvoice,
+  tax_payment: extractTaxPayment,
+  tenencia: extractTaxPayment,
+  certificate_title: extractVehicleDocument,
+  vehicle_certificate: extractVehicleDocument,
+  alta_vehicular: extractVehicleDocument,
+  repuve: extractVehicleDocument,
+  lumo_checklist: extractVehicleDocument,
+  vehicle_plate: extractVehiclePlate,
+  ine: (t) => extractIdentity(t).data,
+  id_front: (t) => extractIdentity(t).data,
+  id_front_and_reverse: (t) => extractIdentity(t).data,
+  curp: extractCurpDocument,
+};
+
+/** Types with an extractor of their own; others get only a VIN whose check digit holds. */
+export const EXTRACTED_TYPES = Object.keys(EXTRACTORS);
+
+function anyCheckedVin(t: TextView): Data {
+  const vin = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
+    .map((m) => m.value.toUpperCase())
+    .find((v) => validateVin(v).checkDigitValid);
+  return { vin };
+}
+
+const SHAPE = parsedDataSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+
+/**
+ * Keeps what parsed_data may hold (operator-surface §5): vocabulary keys whose value fits the
+ * key's type (others dropped, never failing), other keys as they are; null, undefined and ''
+ * values dropped.
+ */
+export function sanitizeParsedData(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (value === null || value === undefined || value === '') continue;
+    const schema = SHAPE[key];
+    if (!schema) {
+      out[key] = value;
+      continue;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out;
+}
+
+/**
+ * parsed_data of a document of `type` read as `text`. When the OCR already produced
+ * parsed_data (CFDI XML, `ocr` fixtures) it is authoritative and only sanitized; otherwise the
+ * type's extractor reads the text (unknown types: only a VIN whose check digit holds).
+ */
+export function extractParsedData(type: string | null | undefined, text: string, ocr?: Pick<OcrOutput, 'parsed_data'>): Record<string, unknown> {
+  if (ocr?.parsed_data) return sanitizeParsedData(ocr.parsed_data);
+  const t = view(text ?? '');
+  if (!t.original.trim()) return {};
+  const extractor = (type && EXTRACTORS[type]) || anyCheckedVin;
+  return sanitizeParsedData(extractor(t));
+}

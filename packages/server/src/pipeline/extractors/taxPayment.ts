@@ -1,0 +1,53 @@
+import { matchesOf, parseAmount, segments, valuesOf, type TextView } from '../text.js';
+import { cleanName, findDate, findEntity, findMakeModel, findPlate, findVin } from './fields.js';
+import { LABELS } from './labels.js';
+import { documentDate, findFolio, type Data } from './vehicle.js';
+
+const YEAR = /(?<!\d)(20\d\d|19[5-9]\d)(?!\d)/g;
+
+/** Years a value names: "2023", "2022, 2023", "2022 A 2024", "2022-2024" (ranges up to 10). */
+export function yearsIn(value: string): number[] {
+  const range = /(?<!\d)(20\d\d|19\d\d)\s*(?:A|AL|-|–)\s*(20\d\d|19\d\d)(?!\d)/i.exec(value);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    if (to >= from && to - from < 10) return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  }
+  return [...value.matchAll(YEAR)].map((m) => Number(m[1]));
+}
+
+/**
+ * The fiscal year(s) a receipt pays: labeled (`EJERCICIO FISCAL: 2023`, `AÑOS A PAGAR 2022 A
+ * 2024`) and concept lines (`TENENCIA 2023`, `REFRENDO 2024`). One year → integer, several →
+ * sorted integer[].
+ */
+export function fiscalYears(t: TextView): number | number[] | undefined {
+  const segs = segments(t, LABELS);
+  const years = new Set<number>();
+  for (const v of valuesOf(segs, 'ejercicio')) for (const y of yearsIn(v.slice(0, 40))) years.add(y);
+  const concept = String.raw`(?:TENENCIA|REFRENDO|CONTROL VEHICULAR|DERECHOS VEHICULARES)(?:\s+(?:EJERCICIO|A[NÑ]O|DEL?))?\s*:?\s*(20\d\d)(?!\d)`;
+  for (const m of matchesOf(t, concept)) years.add(Number(m.groups[0]));
+  const sorted = [...years].sort((a, b) => a - b);
+  return sorted.length === 0 ? undefined : sorted.length === 1 ? sorted[0] : sorted;
+}
+
+/**
+ * Tenencia / refrendo receipts (tax_payment): placa, entidad, ejercicio_fiscal, fecha_pago,
+ * total, vin (often partial), propietario, folio, fecha_documento, marca/modelo/anio_modelo.
+ */
+export function extractTaxPayment(t: TextView): Data {
+  const segs = segments(t, LABELS);
+  const fechaPago = findDate(segs, ['fecha_pago', 'fecha']) ?? documentDate(t, segs);
+  const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
+  return {
+    placa: findPlate(segs),
+    entidad: findEntity(t, segs),
+    ejercicio_fiscal: fiscalYears(t),
+    fecha_pago: fechaPago,
+    fecha_documento: findDate(segs, ['fecha_expedicion']) ?? fechaPago,
+    total: totals.length ? Math.max(...totals) : undefined,
+    vin: findVin(t, segs, { partial: true }),
+    propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
+    folio: findFolio(segs),
+    ...findMakeModel(segs),
+  };
+}

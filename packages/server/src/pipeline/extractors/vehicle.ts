@@ -1,0 +1,53 @@
+import { findDates } from '../../domain/validators/dates.js';
+import { isPlausiblePlate, normalizePlate } from '../../domain/validators/plates.js';
+import { findEntityInText } from '../../domain/validators/entities.js';
+import { matchesOf, segments, valuesOf, type Segment, type TextView } from '../text.js';
+import { cleanName, findDate, findEntity, findMakeModel, findMotor, findPlate, findVin } from './fields.js';
+import { LABELS } from './labels.js';
+
+export type Data = Record<string, unknown>;
+
+/** A folio: the labeled value without spaces when short, else its first token with a digit. */
+export function findFolio(segs: readonly Segment[]): string | undefined {
+  for (const v of valuesOf(segs, 'folio')) {
+    const compact = v.replace(/\s+/g, '').toUpperCase();
+    if (/^[A-Z0-9-]{3,20}$/.test(compact) && /\d/.test(compact)) return compact;
+    const token = v.split(/\s+/).find((w) => /\d/.test(w) && /^[A-Z0-9-]+$/i.test(w));
+    if (token) return token.toUpperCase();
+  }
+  return undefined;
+}
+
+/** The document's own date: issue/registration labels, then any `FECHA`, then the first date. */
+export function documentDate(t: TextView, segs: readonly Segment[], extra: readonly string[] = []): string | undefined {
+  return findDate(segs, ['fecha_expedicion', ...extra, 'fecha']) ?? findDates(t.original)[0]?.date;
+}
+
+/**
+ * Registration documents (certificate_title, vehicle_certificate, alta_vehicular, repuve,
+ * lumo_checklist): vin, placa, entidad, propietario, numero_motor, fecha_documento, marca,
+ * modelo, anio_modelo, folio.
+ */
+export function extractVehicleDocument(t: TextView): Data {
+  const segs = segments(t, LABELS);
+  return {
+    vin: findVin(t, segs, { partial: true }),
+    placa: findPlate(segs),
+    entidad: findEntity(t, segs),
+    propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
+    numero_motor: findMotor(segs),
+    fecha_documento: documentDate(t, segs),
+    ...findMakeModel(segs),
+    folio: findFolio(segs),
+  };
+}
+
+/** A photo of a plate: the plate-shaped token and the state printed on it. */
+export function extractVehiclePlate(t: TextView): Data {
+  const segs = segments(t, LABELS);
+  const labeled = findPlate(segs);
+  const token = matchesOf(t, String.raw`(?<![A-Z0-9])[A-Z]{2,3}[\s-]?\d{2,4}[\s-]?[A-Z0-9]{0,2}(?![A-Z0-9])`)
+    .map((m) => normalizePlate(m.value))
+    .find(isPlausiblePlate);
+  return { placa: labeled ?? token, entidad: findEntity(t, segs) ?? findEntityInText(t.original) ?? undefined };
+}

@@ -1,0 +1,66 @@
+import type { DocumentValidity } from '@vcase/shared';
+import { classifyDocument, manualClassification, UNKNOWN_TYPE } from './classify.js';
+import { extractParsedData } from './extractors/index.js';
+import { runOcr } from './runOcr.js';
+import type { ClassificationMethod, OcrEngine } from './types.js';
+import { computeValidity } from './validity.js';
+
+export interface ProcessDocumentInput {
+  bytes: Uint8Array;
+  mime: string;
+  /** sha256 hex of the bytes; computed when empty. */
+  sha256: string;
+  /** A type set by hand: it wins over every classification. */
+  manualType?: string | null;
+  engines: readonly OcrEngine[];
+  fileName?: string;
+  /** Today (injected clock) for expiry checks; omitted → none. */
+  today?: Date;
+}
+
+export interface ProcessedDocument {
+  /** Null when the classifier could not decide (validity then carries UNCLASSIFIED). */
+  type: string | null;
+  subtype: string | null;
+  classification: { method: ClassificationMethod; confidence: number };
+  json_ocr: Record<string, unknown>;
+  parsed_data: Record<string, unknown>;
+  validity: DocumentValidity;
+  text: string;
+  /** Engine that read the file. */
+  engine: string;
+}
+
+/**
+ * OCR → classification → extraction → validity for one file. Type: the manual one, else the
+ * one the engine recognized for certain (CFDI XML, `ocr` fixture), else the classifier's.
+ * Never throws for a file without text; throws only when an engine's source failed (retry).
+ */
+export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
+  const ocr = await runOcr(input.engines, { bytes: input.bytes, mime: input.mime, sha256: input.sha256 });
+  const version = typeof ocr.json_ocr.version === 'string' && ocr.json_ocr.source === 'cfdi_xml' ? ocr.json_ocr.version : undefined;
+  const engineSubtype = ocr.type === 'factura_xml' && version ? `cfdi_${version}` : null;
+
+  let type: string | null;
+  let subtype: string | null;
+  let classification: ProcessedDocument['classification'];
+  if (input.manualType?.trim()) {
+    const manual = manualClassification(input.manualType);
+    type = manual.type;
+    subtype = manual.type === ocr.type ? engineSubtype : null;
+    classification = { method: 'manual', confidence: 1 };
+  } else if (ocr.type) {
+    type = ocr.type;
+    subtype = engineSubtype;
+    classification = { method: 'automatic', confidence: 1 };
+  } else {
+    const c = classifyDocument({ mime: input.mime, text: ocr.text, fileName: input.fileName });
+    type = c.type === UNKNOWN_TYPE ? null : c.type;
+    subtype = c.subtype;
+    classification = { method: 'automatic', confidence: c.confidence };
+  }
+
+  const parsed_data = extractParsedData(type, ocr.text, ocr);
+  const validity = computeValidity({ type, parsed_data, text: ocr.text, json_ocr: ocr.json_ocr, today: input.today });
+  return { type, subtype, classification, json_ocr: ocr.json_ocr, parsed_data, validity, text: ocr.text, engine: ocr.engine };
+}

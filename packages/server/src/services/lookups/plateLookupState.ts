@@ -1,0 +1,85 @@
+import type { ServerContext } from '../../context.js';
+import { fromJson } from '../../db/json.js';
+import type { LookupJob } from './caseLookups.js';
+import { caseLookups, obj, str } from './caseLookups.js';
+import { lookupStatus } from './lookupJob.js';
+
+/** Where a per-plate lookup stands, as the tickets and tenencia rules read it. */
+export type LookupState = 'never' | 'running' | 'failed' | 'reason' | 'done';
+
+export interface PlateLookupState {
+  plate: string;
+  entity: string;
+  state: Exclude<LookupState, 'never'>;
+  reason?: string;
+  data?: Record<string, unknown>;
+  finished_at?: string;
+}
+
+/** `PLATE:ENTITY`, the key of per-entity sources (operator-surface §3). */
+export const plateKey = (plate: string, entity: string) => `${plate}:${entity}`;
+
+export function stateOf(job: LookupJob): PlateLookupState {
+  const [plate, entity = ''] = job.payload.key.split(':');
+  const base = { plate, entity, finished_at: job.finishedAt ?? undefined };
+  const status = lookupStatus(job);
+  if (status === 'pending' || status === 'processing') return { ...base, state: 'running' };
+  const r = job.result;
+  if (status === 'error' || !r || r.kind === 'failed') return { ...base, state: 'failed' };
+  if (r.kind === 'reason') return { ...base, state: 'reason', reason: r.reason };
+  if (r.kind === 'not_found') return { ...base, state: 'done', data: {} };
+  return { ...base, state: 'done', data: r.data };
+}
+
+/** Every lookup of a per-plate source on a case, newest first, as states. */
+export async function plateLookupStates(ctx: ServerContext, caseId: string, source: 'tickets' | 'tenencia') {
+  const jobs = await caseLookups(ctx.db, caseId, source);
+  return { states: jobs.map(stateOf), anyStarted: jobs.length > 0 };
+}
+
+/** The case's plates (§2.4 rows) with the portal's previous plate, in stored order. */
+export async function casePlateEntries(ctx: ServerContext, caseId: string) {
+  const [plates, lookups] = await Promise.all([
+    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', caseId).orderBy('position').execute(),
+    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', caseId).execute(),
+  ]);
+  const previous = new Map(lookups.map((l) => [l.plate, l.previous_plate]));
+  return plates.map((p) => ({
+    plate: p.plate,
+    entity: p.entity,
+    document_type: p.document_type,
+    document_date: p.document_date,
+    file_id: p.file_id,
+    ocr_id: p.ocr_id,
+    niv: p.niv,
+    motor_number: p.motor_number,
+    owner_name: p.owner_name,
+    previous_plate: p.entity === 'MEX' ? (previous.get(p.plate) ?? null) : null,
+  }));
+}
+
+/** Tenencia receipts of a case: processed tax documents' parsed_data, by file. */
+export async function caseTaxReceipts(ctx: ServerContext, caseId: string) {
+  const docs = await ctx.db
+    .selectFrom('documents')
+    .select(['id', 'type', 'parsed_data'])
+    .where('case_id', '=', caseId)
+    .where('active', '=', 1)
+    .where('status', '=', 'processed')
+    .where('type', 'in', ['tax_payment', 'tenencia'])
+    .execute();
+  return docs.map((d) => {
+    const p = fromJson<Record<string, unknown>>(d.parsed_data, {});
+    return {
+      file_id: d.id,
+      placa: str(p.placa),
+      entidad: str(p.entidad),
+      ejercicio_fiscal: p.ejercicio_fiscal as number | number[] | undefined,
+      fecha_pago: str(p.fecha_pago),
+      total: p.total as number | string | undefined,
+      vin: str(p.vin),
+    };
+  });
+}
+
+export { obj };

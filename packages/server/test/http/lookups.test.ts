@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addProcessedDocument,
+  createCase,
+  createTenant,
+  eventually,
+  startTestServer,
+  type Tenant,
+  type TestServer,
+} from '../helpers/testServer.js';
+
+const VIN = '1M8GDM9AXKP042788';
+let t: TestServer;
+let acme: Tenant;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string, tenant = acme) => t.inject({ method: 'GET', url, headers: tenant.bearer });
+const post = (url: string, tenant = acme) => t.inject({ method: 'POST', url, headers: tenant.bearer });
+
+async function caseWithVin(extra: Record<string, unknown> = {}) {
+  const caseId = await createCase(t, acme);
+  const fileId = await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN, ...extra });
+  return { caseId, fileId };
+}
+
+describe('RAPI (contract §4.4)', () => {
+  it('POST looks up the primary VIN; GET returns the result', async () => {
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${VIN}`, { result: { tiene_reporte: false, reportes: [] } });
+    const { caseId } = await caseWithVin();
+    const start = await post(`/v1/cases/${caseId}/rapi`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), vin: VIN, status: 'pending' });
+    await t.server.runner.whenIdle();
+    const res = await get(`/v1/cases/${caseId}/rapi`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ case_id: caseId, job_id: start.json().job_id, result: { tiene_reporte: false, reportes: [] }, status: 'completed', message: null });
+  });
+
+  it('400 without a primary VIN; 404 for a missing case; 404 with neither a case job nor a query', async () => {
+    const caseId = await createCase(t, acme);
+    expect((await post(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(400);
+    expect((await post(`/v1/cases/${crypto.randomUUID()}/rapi`)).statusCode).toBe(404);
+    expect((await get(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(404);
+    expect((await get(`/v1/cases/not-a-uuid/rapi`)).statusCode).toBe(400);
+  });
+
+  it('while the case is queued or processing, GET answers 200 with the case job and the contract messages', async () => {
+    const idle = await startTestServer({}, { startWorkers: false });
+    try {
+      const tenant = await createTenant(idle);
+      const caseId = await createCase(idle, tenant);
+      const job = (await idle.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer })).json();
+      const pending = await idle.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer });
+      expect(pending.statusCode).toBe(200);
+      expect(pending.json()).toEqual({ job_id: job.job_id, result: null, status: 'pending', message: 'El caso aún no está siendo procesado.' });
+      await idle.server.ctx.db.updateTable('jobs').set({ status: 'processing' }).where('id', '=', job.job_id).execute();
+      const processing = (await idle.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer })).json();
+      expect(processing).toEqual({
+        job_id: job.job_id,
+        result: null,
+        status: 'processing',
+        message: 'El caso está en procesamiento; la información de RAPI puede completarse en background.',
+      });
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('an in-flight lookup reads pending/processing, a failing source ends in error after retries', async () => {
+    const vin = '3N1AB7AP5KY123456';
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { error: 'timeout del proveedor' });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin });
+    await post(`/v1/cases/${caseId}/rapi`);
+    const first = (await get(`/v1/cases/${caseId}/rapi`)).json();
+    expect(['pending', 'processing']).toContain(first.status);
+    const done = await eventually(async () => (await get(`/v1/cases/${caseId}/rapi`)).json(), (b) => b.status === 'error');
+    expect(done).toMatchObject({ status: 'error', result: null, message: 'timeout del proveedor' });
+  });
+});
+
+describe('RENAPO (contract §4.4, §2.10)', () => {
+  it('takes the CURP by document-type priority and returns person and probative data', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'ine', { curp: 'BOXW310820HNERXN08' });
+    await addProcessedDocument(t, acme, caseId, 'curp', { curp: 'HEGG560427MVZRRL04' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/renapo/HEGG560427MVZRRL04', {
+      person: { first_name: 'GLORIA', paternal_surname: 'HERNANDEZ', maternal_surname: 'GARCIA', birth_date: '27/04/1956', sex: 'MUJER', curp_status: 'AN' },
+      probative_doc_url: 'https://example.com/acta.pdf',
+      probative_doc_data: { registration_year: '1956', state: 'VERACRUZ' },
+    });
+    const start = await post(`/v1/cases/${caseId}/renapo`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), curp: 'HEGG560427MVZRRL04', status: 'pending' });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/renapo`)).json();
+    expect(body).toMatchObject({ case_id: caseId, source: 'renapo', status: 'completed', query_count: 1, completed_count: 1 });
+    expect(body.data).toMatchObject({ job_id: start.json().job_id, status: 'completed', curp: 'HEGG560427MVZRRL04', probative_doc_url: 'https://example.com/acta.pdf' });
+    expect(body.data.person).toMatchObject({ first_name: 'GLORIA', birth_date: '27/04/1956', birth_state: null });
+    expect(Object.keys(body.data.person)).toHaveLength(12);
+    expect(body.data.probative_doc_data).toMatchObject({ registration_year: '1956', state: 'VERACRUZ', foja: null });
+  });
+
+  it('400 without a CURP, 404 before any query', async () => {
+    const caseId = await createCase(t, acme);
+    expect((await post(`/v1/cases/${caseId}/renapo`)).statusCode).toBe(400);
+    expect((await get(`/v1/cases/${caseId}/renapo`)).statusCode).toBe(404);
+  });
+});
+
+describe('pedimento (contract §4.4, §2.8)', () => {
+  it('400 without a primary VIN, 400 listing the missing OCR fields', async () => {
+    const bare = await createCase(t, acme);
+    expect((await post(`/v1/cases/${bare}/pedimento`)).statusCode).toBe(400);
+    const { caseId } = await caseWithVin({ aduana: 'NUEVO LAREDO' });
+    const res = await post(`/v1/cases/${caseId}/pedimento`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('ano_vehiculo');
+    expect(res.json().error.message).not.toContain('aduana,');
+    expect(res.json().error.details).toEqual({ missing_fields: ['ano_vehiculo'] });
+  });
+
+  it('202 pending, then GET with the result; 404 before any query', async () => {
+    const { caseId } = await caseWithVin({ aduana: 'NUEVO LAREDO', ano_vehiculo: 2019, pedimento: '19  24  3456  9001234' });
+    expect((await get(`/v1/cases/${caseId}/pedimento`)).statusCode).toBe(404);
+    await t.admin('PUT', `/admin/sandbox/fixtures/pedimento/${VIN}`, { data: { pedimento: '19  24  3456  9001234', aduana: 'NUEVO LAREDO', vin: VIN } });
+    const start = await post(`/v1/cases/${caseId}/pedimento`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), status: 'pending' });
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/pedimento`)).json()).toEqual({
+      case_id: caseId,
+      job_id: start.json().job_id,
+      status: 'completed',
+      source: 'processing_jobs',
+      result: { success: true, data: { pedimento: '19  24  3456  9001234', aduana: 'NUEVO LAREDO', vin: VIN } },
+    });
+  });
+});
+
+describe('credit bureau (contract §4.4, §2.11)', () => {
+  it('reports with a generated verification PDF', async () => {
+    await t.admin('PUT', `/admin/sandbox/fixtures/bureau/${VIN}`, { report: { gravamenes: [], resultado: 'SIN_ALERTAS' } });
+    const { caseId } = await caseWithVin();
+    expect((await get(`/v1/cases/${caseId}/circulo-credito`)).statusCode).toBe(404);
+    const start = await post(`/v1/cases/${caseId}/circulo-credito`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), vin: VIN, status: 'pending' });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/circulo-credito`)).json();
+    expect(body).toMatchObject({ case_id: caseId, source: 'circulo-credito', status: 'completed', query_count: 1, completed_count: 1, data: { resultado: 'SIN_ALERTAS' } });
+    expect(body.document).toEqual({ url: expect.stringMatching(/\/files\/[A-Za-z0-9_-]{32}\.pdf$/), uuid: expect.any(String) });
+    const pdf = await t.inject({ method: 'GET', url: new URL(body.document.url).pathname });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('REPUVE (contract §4.4, §2.7)', () => {
+  it('404 before a query; queried when processing closes with a VIN; no POST exists', async () => {
+    await t.admin('PUT', `/admin/sandbox/fixtures/repuve/${VIN}`, {
+      info: { niv: VIN, marca: 'NISSAN', modelo: 'VERSA', tipo: 'SEDAN', clase: 'AUTOMOVIL', anio_modelo: 2019, reporte_robo: [{ tipo_reporte: 'FGJ', estatus: 'VIGENTE' }] },
+    });
+    const { caseId } = await caseWithVin();
+    expect((await get(`/v1/cases/${caseId}/repuve`)).statusCode).toBe(404);
+    expect((await post(`/v1/cases/${caseId}/repuve`)).statusCode).toBe(404);
+    await post(`/v1/cases/${caseId}/process`);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/repuve`)).json();
+    expect(body).toMatchObject({ codigo: 'ok', job_status: 'completed', job_id: expect.any(String) });
+    expect(body.info).toEqual({
+      niv: VIN,
+      placa: null,
+      marca: 'NISSAN',
+      modelo: 'VERSA',
+      tipo: 'SEDAN',
+      clase: 'AUTOMOVIL',
+      anio_modelo: 2019,
+      entidad_emplacado: null,
+      fecha_inscripcion: null,
+      fecha_actualizacion: null,
+      reporte_robo: [{ tipo_reporte: 'FGJ', estatus: 'VIGENTE' }],
+      robo_usa_can: { tiene_robo: false },
+      aviso_judicial: { tiene_aviso_judicial: false },
+    });
+  });
+
+  it('an unregistered vehicle reads ok with info null; a failed latest query recovers the last valid answer', async () => {
+    const vin = '3VWFE21C04M000001';
+    await t.admin('PUT', `/admin/sandbox/fixtures/repuve/${vin}`, { info: null });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin });
+    await post(`/v1/cases/${caseId}/process`);
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/repuve`)).json()).toMatchObject({ codigo: 'ok', info: null, job_status: 'completed' });
+
+    await t.admin('PUT', `/admin/sandbox/fixtures/repuve/${vin}`, { info: { niv: vin, marca: 'VOLKSWAGEN', modelo: 'JETTA', tipo: 'SEDAN', clase: 'AUTOMOVIL', anio_modelo: 2004 } });
+    const { startLookup } = await import('../../src/services/lookups/lookupJob.js');
+    await startLookup(t.server.ctx, { companyId: acme.companyId, caseId }, { source: 'repuve', key: vin });
+    await t.server.runner.whenIdle();
+    await t.admin('PUT', `/admin/sandbox/fixtures/repuve/${vin}`, { error: 'portal caído' });
+    await startLookup(t.server.ctx, { companyId: acme.companyId, caseId }, { source: 'repuve', key: vin });
+    const recovered = await eventually(async () => (await get(`/v1/cases/${caseId}/repuve`)).json(), (b) => b.job_status === 'error');
+    expect(recovered).toMatchObject({ codigo: 'ok', job_status: 'error', info: { marca: 'VOLKSWAGEN', modelo: 'JETTA' } });
+  });
+});
+
+describe('invoices (contract §4.8)', () => {
+  it('a fresh invoice shows four processing checks; they complete in the background', async () => {
+    const idle = await startTestServer({}, { startWorkers: false });
+    try {
+      const tenant = await createTenant(idle);
+      const caseId = await createCase(idle, tenant);
+      const up = await idle.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': tenant.apiKey },
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: 'JVBERi0xLjQ=', type: 'invoice' },
+      });
+      const fresh = (await idle.inject({ method: 'GET', url: `/v1/cases/${caseId}/invoices`, headers: tenant.bearer })).json();
+      const processing = { status: 'processing', message: 'Consulta en procesamiento', result: null, updated_at: null };
+      expect(fresh).toEqual({
+        case_id: caseId,
+        invoices: [
+          {
+            file_id: up.json().document_id,
+            file_url: up.json().url,
+            data: null,
+            updated_at: null,
+            validate_invoice: processing,
+            consulta_pedimento: processing,
+            amda_invoice: processing,
+            amis: processing,
+          },
+        ],
+      });
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('words found, not found and source reasons as the contract does', async () => {
+    const folio = 'A1B2C3D4-0000-4000-8000-00000000ABCD';
+    await t.admin('PUT', `/admin/sandbox/fixtures/sat_cfdi/${folio}`, {
+      result: { estadoCFDI: 'Vigente', folioFiscal: folio, rfcEmisor: 'AND010101AAA', nombreEmisor: 'AUTOS DEL NORTE', rfcReceptor: 'LOPM800101AB1', nombreReceptor: 'MARIA LOPEZ', totalCfdi: '350000.00', fechaEmision: '2024-03-15T10:00:00', estatusCancelacion: null },
+    });
+    await t.admin('PUT', '/admin/sandbox/fixtures/sat_cfdi/XXX010101XXX|YYY010101YYY', { not_found: true });
+    await t.admin('PUT', `/admin/sandbox/fixtures/amda/${VIN}`, { reason: 'No se encontraron los indicadores de una Factura AMDA en el documento' });
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, { result: { data: [{ marca: 'NISSAN', poliza: '****1234', cancelable: false }] } });
+    const caseId = await createCase(t, acme);
+    const first = await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN, folio_fiscal: folio, rfc_emisor: 'AND010101AAA', monto_total: 350000 });
+    const second = await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN, rfc_emisor: 'XXX010101XXX', rfc_receptor: 'YYY010101YYY' });
+    await t.inject({ method: 'DELETE', url: `/v1/documents/${first}`, headers: { 'x-api-key': acme.apiKey } });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/invoices`)).json();
+    expect(body.invoices.map((i: { file_id: string }) => i.file_id)).toEqual([second, first]);
+    const old = body.invoices[1];
+    expect(old.data.rfc_emisor).toEqual({ db_field: 'rfc_emisor', label: 'RFC emisor', text: 'AND010101AAA' });
+    expect(old.updated_at).toEqual(expect.any(String));
+    expect(old.validate_invoice).toEqual({
+      status: 'completed',
+      message: null,
+      result: { estadoCFDI: 'Vigente', folioFiscal: folio, rfcEmisor: 'AND010101AAA', nombreEmisor: 'AUTOS DEL NORTE', rfcReceptor: 'LOPM800101AB1', nombreReceptor: 'MARIA LOPEZ', totalCfdi: '350000.00', fechaEmision: '2024-03-15T10:00:00' },
+      updated_at: expect.any(String),
+    });
+    expect(old.consulta_pedimento).toMatchObject({ status: 'completed', message: 'El vehículo es de procedencia nacional', result: null });
+    expect(old.amda_invoice).toMatchObject({ status: 'completed', message: 'No se encontraron los indicadores de una Factura AMDA en el documento', result: null });
+    expect(old.amis).toMatchObject({ status: 'completed', message: null, result: { data: [{ marca: 'NISSAN', poliza: '****1234', cancelable: false }] } });
+    expect(body.invoices[0].amis.result).toEqual(old.amis.result);
+    expect(body.invoices[0].validate_invoice.message).toMatch(/^Este comprobante no se encuentra registrado en los controles del Servicio de Administracion Tributaria/);
+  });
+
+  it('is [] without invoices; 400 for a bad id; 404 for a missing case', async () => {
+    const caseId = await createCase(t, acme);
+    expect((await get(`/v1/cases/${caseId}/invoices`)).json()).toEqual({ case_id: caseId, invoices: [] });
+    expect((await get('/v1/cases/xyz/invoices')).statusCode).toBe(400);
+    expect((await get(`/v1/cases/${crypto.randomUUID()}/invoices`)).statusCode).toBe(404);
+  });
+});
+
+describe('INE validation (contract §4.10)', () => {
+  const front = 'data:image/jpeg;base64,' + Buffer.from('front of the card').toString('base64');
+  it('202 processing, then completed with the card data from the sandbox fixture', async () => {
+    const key = createHash('sha256').update(front).digest('hex');
+    const data = {
+      names: 'GLORIA', first_last_name: 'HERNANDEZ', second_last_name: 'GARCIA', birth_date: '27/04/1956', gender: 'MUJER',
+      curp: 'HEGG560427MVZRRL04', elector_key: 'HRGRGL56042730M100', state: '30', municipality: '193', section: '1234',
+      emission: '2019', validity: '2029', cic: '123456789', ocr: '1234567890123', citizen_identifier: '987654321', locality: null,
+    };
+    await t.admin('PUT', `/admin/sandbox/fixtures/ine/${key}`, { data });
+    const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front, back: 'https://example.com/back.jpg' } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ job_id: expect.any(String), status: 'processing' });
+    await t.server.runner.whenIdle();
+    const result = await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer });
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toEqual({ status: 'completed', data });
+  });
+
+  it('error outcome reads status error with data null', async () => {
+    const f = Buffer.from('unreadable').toString('base64');
+    await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(f).digest('hex')}`, { reason: 'Imagen ilegible' });
+    const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: f } });
+    await t.server.runner.whenIdle();
+    expect((await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer })).json()).toEqual({ status: 'error', data: null });
+  });
+
+  it('400 MISSING_PARAMETER without front; 401 mentioning the API key; foreign jobs are not found', async () => {
+    for (const payload of [{}, { front: '' }, { back: 'x' }]) {
+      const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('MISSING_PARAMETER');
+    }
+    const noAuth = await t.inject({ method: 'POST', url: '/documents/ine', payload: { front } });
+    expect(noAuth.statusCode).toBe(401);
+    expect(noAuth.json().error.code).toBeNull();
+    expect(noAuth.json().error.message).toMatch(/API key/);
+    const mine = (await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front } })).json();
+    const other = await createTenant(t, { name: 'Otra' });
+    expect((await t.inject({ method: 'GET', url: `/documents/ine/${mine.job_id}`, headers: other.bearer })).statusCode).toBe(404);
+  });
+});

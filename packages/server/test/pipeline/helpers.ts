@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+export const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
+export const fixtureText = (name: string) => fixture(name).toString('utf8');
+
+/** A one-page PDF whose text layer holds `lines`, top to bottom. */
+export async function makePdf(lines: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((line, i) => page.drawText(line, { x: 36, y: 750 - i * 16, size: 10, font }));
+  return doc.save();
+}
+
+/** A PDF with a page and no text layer at all (a scan without OCR). */
+export async function makeEmptyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  return doc.save();
+}
+
+export const TENENCIA_RECEIPT = [
+  'GOBIERNO DEL ESTADO DE MÉXICO',
+  'SECRETARÍA DE FINANZAS',
+  'RECIBO OFICIAL DE PAGO',
+  'IMPUESTO SOBRE TENENCIA O USO DE VEHÍCULOS Y DERECHOS DE CONTROL VEHICULAR',
+  'FOLIO: 0012345678',
+  'FECHA DE PAGO: 15 de marzo de 2024',
+  'PROPIETARIO: JUAN PÉREZ LÓPEZ',
+  'PLACA: MBC-12-34        MARCA: NISSAN        MODELO: 2018',
+  'NIV: AE5RK812345',
+  'EJERCICIO FISCAL: 2023, 2024',
+  'CONCEPTO                                   IMPORTE',
+  'TENENCIA 2023                              $ 1,234.00',
+  'TENENCIA 2024                              $ 1,300.50',
+  'TOTAL A PAGAR                              $ 2,534.50',
+  'LÍNEA DE CAPTURA: 98765432101234567890',
+];
+
+export const TARJETA_CIRCULACION = [
+  'GOBIERNO DEL ESTADO DE JALISCO',
+  'SECRETARÍA DE LA HACIENDA PÚBLICA',
+  'TARJETA DE CIRCULACIÓN',
+  'FOLIO: A 7654321',
+  'PROPIETARIO: MARÍA FERNANDA LÓPEZ DE LA CRUZ',
+  'PLACA: JKL-123-A          FECHA DE EXPEDICIÓN: 2023-01-15',
+  'MARCA: VOLKSWAGEN     LÍNEA: JETTA     MODELO: 2019',
+  'NO. DE SERIE: 3VWFE21C04M000001     NO. DE MOTOR: CBP123456',
+  'TIPO: SEDAN     COLOR: BLANCO',
+  'VIGENCIA: 15/01/2026',
+];
+
+export const PDF_INVOICE = [
+  'AUTOMOTRIZ VALLE DE MEXICO SA DE CV',
+  'RFC EMISOR: AVM9203175R5',
+  'FACTURA',
+  'FOLIO FISCAL: 6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+  'FECHA DE EMISIÓN: 12/03/2024',
+  'RECEPTOR: JUAN PEREZ LOPEZ      RFC RECEPTOR: PELJ800101A14',
+  'USO CFDI: G01 ADQUISICIÓN DE MERCANCÍAS',
+  'CANTIDAD  DESCRIPCIÓN                                            VALOR UNITARIO   IMPORTE',
+  '1  AUTOMOVIL NUEVO MARCA NISSAN TIPO VERSA SENSE MODELO 2024',
+  '   NIV: 3N1CN8AE5RK812345   MOTOR: HR16123456X   COLOR: BLANCO   $350,000.00   $350,000.00',
+  'SUBTOTAL $350,000.00',
+  'IVA 16% $56,000.00',
+  'TOTAL $406,000.00',
+  'ENDOSO',
+  'Endoso la presente factura a favor de MARIA FERNANDA LOPEZ DE LA CRUZ el 20/06/2022.',
+];
+
+/** A one-page PDF holding only an image (a scan): no text layer. */
+export async function makeImagePdf(png: Uint8Array, size: { width: number; height: number }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedPng(png);
+  const page = doc.addPage([612, 792]);
+  page.drawImage(image, { x: 20, y: 760 - size.height, ...size });
+  return doc.save();
+}
