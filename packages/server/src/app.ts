@@ -10,6 +10,7 @@ import { caseProcessingRoutes } from './http/caseProcessing.routes.js';
 import { documentsRoutes } from './http/documents.routes.js';
 import { ineRoutes } from './http/ine.routes.js';
 import { lookupsRoutes } from './http/lookups.routes.js';
+import { plateReportsRoutes } from './http/plateReports.routes.js';
 import { HttpError } from './errors.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(caseProcessingRoutes, routeDeps);
   await app.register(documentsRoutes, routeDeps);
   await app.register(lookupsRoutes, routeDeps);
+  await app.register(plateReportsRoutes, routeDeps);
   await app.register(ineRoutes, routeDeps);
   await registerTrpc(app, { ...routeDeps, authenticator });
   return app;

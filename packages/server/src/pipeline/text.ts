@@ -35,53 +35,6 @@ export function view(text: string): TextView {
   return { original, folded: fold(original) };
 }
 
-/** Label patterns are written against folded text: uppercase, no accents. */
-export type Label = string;
-
-const LABEL_END = String.raw`\s*(?:[:#]|NO\.?|NUM\.?|NUMERO)?\s*[:.#]?\s*`;
-
-/**
- * The value printed after the first label found (labels tried in order): the rest of the
- * label's line, or the next non-empty line when the rest is empty. `stop` labels end the value
- * early (two fields on one line: `PLACA: ABC1234 MODELO: 2020`).
- */
-export function valueAfter(
-  t: TextView,
-  labels: readonly Label[],
-  opts: { stop?: readonly Label[]; nextLine?: boolean } = {},
-): string | undefined {
-  for (const label of labels) {
-    const re = new RegExp(`(?<![A-ZÑ0-9])(?:${label})(?![A-ZÑ0-9])${LABEL_END}`, 'g');
-    for (let m = re.exec(t.folded); m; m = re.exec(t.folded)) {
-      const start = m.index + m[0].length;
-      let lineEnd = t.folded.indexOf('\n', start);
-      if (lineEnd < 0) lineEnd = t.folded.length;
-      let from = start;
-      let to = lineEnd;
-      if (!t.folded.slice(from, to).trim() && opts.nextLine !== false) {
-        // The value is on the following non-empty line.
-        from = lineEnd + 1;
-        while (from < t.folded.length && t.folded[from] === '\n') from++;
-        to = t.folded.indexOf('\n', from);
-        if (to < 0) to = t.folded.length;
-      }
-      const cut = stopAt(t.folded.slice(from, to), opts.stop ?? []);
-      const value = t.original.slice(from, from + cut).trim().replace(/^[:#.\-\s]+/, '').trim();
-      if (value) return value;
-    }
-  }
-  return undefined;
-}
-
-function stopAt(segment: string, stop: readonly Label[]): number {
-  let end = segment.length;
-  for (const label of stop) {
-    const m = new RegExp(`(?<=\\s)(?:${label})(?![A-ZÑ0-9])`).exec(segment);
-    if (m && m.index < end) end = m.index;
-  }
-  return end;
-}
-
 /** Every match of `pattern` (a folded-text regex source) as original text, with its offset. */
 export function matchesOf(t: TextView, pattern: string): { value: string; index: number; groups: string[] }[] {
   const re = new RegExp(pattern, 'g');

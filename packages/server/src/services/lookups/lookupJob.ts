@@ -24,12 +24,14 @@ export function startLookup(
   owner: { companyId: string | null; caseId: string | null },
   payload: LookupPayload,
   db = ctx.db,
+  parentId?: string,
 ): Promise<Job<LookupPayload>> {
   return enqueueJob<LookupPayload>(db, ctx.clock, ctx.ids, {
     kind: lookupJobKind(payload.source),
     payload,
     companyId: owner.companyId,
     caseId: owner.caseId,
+    parentId,
   });
 }
 

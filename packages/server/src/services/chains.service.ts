@@ -1,0 +1,125 @@
+import type { OwnershipChainResponse, PlateChainResponse } from '@vcase/shared';
+import type { Principal } from '../auth/principal.js';
+import { publicBaseUrl } from '../config.js';
+import type { ServerContext } from '../context.js';
+import { fromJson } from '../db/json.js';
+import { buildOwnershipChain, ownershipChainPending } from '../domain/ownershipChain.js';
+import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
+import { badRequest } from '../errors.js';
+import { enqueueJob, latestJobForCase } from '../jobs/jobQueue.js';
+import type { JobHandler } from '../jobs/jobRunner.js';
+import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
+import { listCaseDocuments } from '../repositories/documents.repository.js';
+import { loadCase } from './caseAccess.js';
+import { casePrimaryVin, consolidatedNames, processedDocuments } from './caseDerived.service.js';
+
+export const PLATE_CHAIN_JOB = 'chain.plates';
+export const OWNERSHIP_CHAIN_JOB = 'chain.ownership';
+
+type ChainKind = typeof PLATE_CHAIN_JOB | typeof OWNERSHIP_CHAIN_JOB;
+
+/** POST chain endpoints take no parameters: any body or query string is a 400 (contract §4.3). */
+export function assertNoParameters(body: unknown, query: Record<string, unknown>) {
+  const hasBody =
+    body !== undefined &&
+    body !== null &&
+    !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
+  if (hasBody || Object.keys(query).length > 0) {
+    throw badRequest('Este endpoint no recibe parámetros en el cuerpo ni en la consulta');
+  }
+}
+
+async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateChainResponse> {
+  const [plates, lookups, docs, caseVin] = await Promise.all([
+    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', row.id).orderBy('position').execute(),
+    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', row.id).execute(),
+    listCaseDocuments(ctx.db, row.id, { includeInactive: false }),
+    casePrimaryVin(ctx, row.id),
+  ]);
+  const portal = new Map(lookups.map((l) => [l.plate, l]));
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const base = publicBaseUrl(ctx.config);
+  return buildPlateChain({
+    caseId: row.id,
+    internalId: row.internal_id,
+    caseVin,
+    now: ctx.clock.now(),
+    fileUrl: (fileId) => {
+      const key = byId.get(fileId)?.storage_key;
+      return key ? `${base}/files/${key}` : null;
+    },
+    plates: plates.map((p) => {
+      const parsed = fromJson<Record<string, unknown>>(byId.get(p.file_id)?.parsed_data, {});
+      const l = p.entity === 'MEX' ? portal.get(p.plate) : undefined;
+      return {
+        plate: p.plate,
+        entity: p.entity,
+        document_type: p.document_type,
+        document_date: p.document_date,
+        file_id: p.file_id,
+        ocr_id: p.ocr_id,
+        niv: p.niv,
+        owner_name: p.owner_name,
+        previous_plate: l?.previous_plate ?? null,
+        plate_valid_from: l?.valid_from ?? null,
+        folio: typeof parsed.folio === 'string' ? parsed.folio : null,
+        field_name: 'placa',
+      };
+    }),
+  });
+}
+
+async function ownershipChainBody(ctx: ServerContext, row: CaseRow): Promise<OwnershipChainResponse> {
+  const [docs, names] = await Promise.all([processedDocuments(ctx, row.id), consolidatedNames(ctx, row.id)]);
+  return buildOwnershipChain({
+    caseId: row.id,
+    internalId: row.internal_id,
+    now: ctx.clock.now(),
+    names,
+    documents: [...docs].reverse().map(({ doc, parsed }) => ({ file_id: doc.id, document_type: doc.type, parsed_data: parsed })),
+  });
+}
+
+/** Generation runs as a durable job; its result is the `completed` body GET serves. */
+export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => ({
+  maxAttempts: 3,
+  async run(job, ctx) {
+    const row = await findCaseById(ctx.db, job.caseId as string);
+    if (!row || row.active !== 1) return null;
+    return kind === PLATE_CHAIN_JOB ? plateChainBody(ctx, row) : ownershipChainBody(ctx, row);
+  },
+});
+
+async function startChain(ctx: ServerContext, principal: Principal, caseId: string, kind: ChainKind) {
+  const row = await loadCase(ctx, principal, caseId);
+  await enqueueJob(ctx.db, ctx.clock, ctx.ids, { kind, payload: {}, companyId: row.company_id, caseId: row.id });
+  return row;
+}
+
+async function readChain<T>(ctx: ServerContext, row: CaseRow, kind: ChainKind, pending: (status: 'processing' | 'pending') => T): Promise<T> {
+  const job = await latestJobForCase<Record<string, never>, T>(ctx.db, row.id, kind);
+  if (!job) return pending('pending');
+  if (job.status === 'completed' && job.result) return job.result;
+  return pending(job.status === 'pending' || job.status === 'processing' ? 'processing' : 'pending');
+}
+
+export async function generateChainPlates(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await startChain(ctx, principal, caseId, PLATE_CHAIN_JOB);
+  return plateChainPending({ caseId: row.id, internalId: row.internal_id, caseVin: await casePrimaryVin(ctx, row.id) }, 'processing');
+}
+
+export async function getChainPlates(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await loadCase(ctx, principal, caseId);
+  const c = { caseId: row.id, internalId: row.internal_id, caseVin: await casePrimaryVin(ctx, row.id) };
+  return readChain(ctx, row, PLATE_CHAIN_JOB, (status) => plateChainPending(c, status));
+}
+
+export async function generateOwnershipChain(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await startChain(ctx, principal, caseId, OWNERSHIP_CHAIN_JOB);
+  return ownershipChainPending({ caseId: row.id, internalId: row.internal_id }, 'processing');
+}
+
+export async function getOwnershipChain(ctx: ServerContext, principal: Principal, caseId: string) {
+  const row = await loadCase(ctx, principal, caseId);
+  return readChain(ctx, row, OWNERSHIP_CHAIN_JOB, (status) => ownershipChainPending({ caseId: row.id, internalId: row.internal_id }, status));
+}

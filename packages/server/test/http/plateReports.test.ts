@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+const VIN = '1M8GDM9AXKP042788';
+let t: TestServer;
+let acme: Tenant;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.inject({ method: 'GET', url, headers: acme.bearer });
+const post = (url: string, payload?: unknown) =>
+  t.inject({ method: 'POST', url, headers: acme.bearer, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+/** A case with an invoice VIN, a current MEX plate (with a previous one on the portal) and a tenencia receipt. */
+async function vehicleCase(opts: { previous?: string | null; otherVinPlate?: boolean } = {}) {
+  const caseId = await createCase(t, acme);
+  await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN, fecha_emision: '10/01/2019' });
+  await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'NXA-12-34', entidad: 'MEX', vin: VIN, fecha_documento: '15/03/2024', propietario: 'Juan Pérez' });
+  await addProcessedDocument(t, acme, caseId, 'tax_payment', { placa: 'NXA1234', entidad: 'MEX', vin: VIN.slice(-8), ejercicio_fiscal: 2025, fecha_pago: '20/02/2025', total: 1850.5 });
+  if (opts.otherVinPlate) {
+    await addProcessedDocument(t, acme, caseId, 'vehicle_certificate', { placa: 'ZZZ9999', entidad: 'JAL', vin: '3VWFE21C04M000001', fecha_documento: '01/01/2024' });
+  }
+  await t.admin('PUT', '/admin/sandbox/fixtures/plate_portal/NXA1234', {
+    plate_status: 'Vigente',
+    valid_from: '15/03/2024',
+    valid_until: '15/03/2029',
+    previous_plate: opts.previous === undefined ? 'MLK9876' : opts.previous,
+  });
+  const plates = await post(`/v1/cases/${caseId}/plates`);
+  expect(plates.statusCode).toBe(200);
+  await t.server.runner.whenIdle();
+  return caseId;
+}
+
+describe('tickets (contract §4.5)', () => {
+  it('without a query the root is processing with the never-queried message and result []', async () => {
+    const caseId = await vehicleCase();
+    const res = await get(`/v1/cases/${caseId}/tickets`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ case_id: caseId, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] });
+  });
+
+  it('POST queries every plate in its entity and CMX; GET publishes six-key rows, main plate first', async () => {
+    const caseId = await vehicleCase();
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/NXA1234:MEX', {
+      infractions: [
+        { date: '01/02/2025', amount: 1200, status: 'PAGADA' },
+        { date: '05/06/2025', amount: '$2,500.00', status: 'NO PAGADA' },
+        { date: null, amount: null, status: 'PENDIENTE' },
+      ],
+    });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/NXA1234:CMX', { infractions: [] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/MLK9876:MEX', { reason: 'Entidad aún sin cobertura' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/MLK9876:CMX', { not_found: true });
+    const start = await post(`/v1/cases/${caseId}/tickets`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), plates: expect.arrayContaining(['NXA1234', 'MLK9876']), status: 'pending' });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/tickets`)).json();
+    expect(body.status).toBe('completed');
+    expect(body.message).toBeNull();
+    for (const row of body.result) expect(Object.keys(row).sort()).toEqual(['amount', 'message', 'plate_number', 'state', 'status', 'ticket_date']);
+    expect(body.result[0].plate_number).toBe('NXA1234');
+    expect(body.result).toEqual(
+      expect.arrayContaining([
+        { plate_number: 'NXA1234', state: 'MEX', ticket_date: '01/02/2025', amount: 1200, status: 'success', message: 'Pagada' },
+        { plate_number: 'NXA1234', state: 'MEX', ticket_date: '05/06/2025', amount: '$2,500.00', status: 'warning', message: 'No Pagada' },
+        { plate_number: 'NXA1234', state: 'MEX', ticket_date: null, amount: null, status: 'warning', message: 'PENDIENTE' },
+        { plate_number: 'NXA1234', state: 'CMX', ticket_date: null, amount: null, status: 'success', message: 'Placa sin adeudos' },
+        { plate_number: 'MLK9876', state: 'MEX', ticket_date: null, amount: null, status: 'failed', message: 'Entidad aún sin cobertura' },
+      ]),
+    );
+  });
+
+  it('400 without plates; completed empties for no plates and plates of another VIN', async () => {
+    const bare = await createCase(t, acme);
+    expect((await post(`/v1/cases/${bare}/tickets`)).statusCode).toBe(400);
+    expect((await get(`/v1/cases/${bare}/tickets`)).json()).toEqual({ case_id: bare, status: 'completed', message: 'No se encontraron the service registradas', result: [] });
+    const foreign = await createCase(t, acme);
+    await addProcessedDocument(t, acme, foreign, 'factura', { vin: VIN });
+    await addProcessedDocument(t, acme, foreign, 'vehicle_certificate', { placa: 'ZZZ9999', entidad: 'JAL', vin: '3VWFE21C04M000001', fecha_documento: '01/01/2024' });
+    await post(`/v1/cases/${foreign}/plates`);
+    expect((await get(`/v1/cases/${foreign}/tickets`)).json()).toEqual({
+      case_id: foreign,
+      status: 'completed',
+      message: 'Las the service registradas no corresponden al VIN del expediente',
+      result: [],
+    });
+    expect((await get('/v1/cases/nope/tickets')).statusCode).toBe(400);
+    expect((await get(`/v1/cases/${crypto.randomUUID()}/tickets`)).statusCode).toBe(404);
+  });
+});
+
+describe('taxes (contract §4.6, §4.7)', () => {
+  it('before any lookup: blocks processing with the never-ran message, receipts still published', async () => {
+    const caseId = await vehicleCase();
+    const body = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(body.main_tax.status).toBe('processing');
+    expect(body.main_tax.result).toHaveLength(5);
+    const row2025 = body.main_tax.result.find((r: { fiscal_year: number }) => r.fiscal_year === 2025);
+    expect(row2025).toMatchObject({ plate_number: 'NXA1234', state: 'MEX', document: { status: 'success', message: 'Agregado' }, payment_date: '20/02/2025' });
+    expect(body.taxes).toMatchObject({ status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de tenencia para este caso.' });
+  });
+
+  it('POST starts one child per plate; the grid resolves each year against the portal', async () => {
+    const caseId = await vehicleCase();
+    const year = new Date().getUTCFullYear();
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/NXA1234:MEX', { years: [{ fiscal_year: year - 1, amount: 3100 }] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/MLK9876:MEX', { reason: 'Vehículo no encontrado o dado de baja' });
+    const start = await post(`/v1/cases/${caseId}/taxes`);
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toEqual({ job_id: expect.any(String), plates: expect.arrayContaining(['NXA1234', 'MLK9876']), status: 'pending' });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(body.main_tax.status).toBe('completed');
+    expect(body.main_tax.result.map((r: { fiscal_year: number }) => r.fiscal_year)).toEqual([year, year - 1, year - 2, year - 3, year - 4]);
+    const debt = body.main_tax.result[1];
+    expect(debt.source).toEqual({ status: 'warning', message: 'Con adeudo' });
+    expect(debt.total).toBe(3100);
+    expect(body.main_tax.result[0].source).toEqual({ status: 'success', message: 'Sin adeudo' });
+    expect(body.taxes.status).toBe('completed');
+    expect(body.taxes.result).toEqual([
+      expect.objectContaining({ plate_number: 'MLK9876', status: { status: 'failed', message: 'Vehículo no encontrado o dado de baja' } }),
+    ]);
+  });
+
+  it('the main plate alone gives the permanent single-plate message; no plates gives the empties', async () => {
+    const caseId = await vehicleCase({ previous: null });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/NXA1234:MEX', { years: [] });
+    await post(`/v1/cases/${caseId}/taxes`);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(body.taxes).toEqual({ status: 'completed', message: 'El caso no tiene the service adicionales a la principal', result: [] });
+    const bare = await createCase(t, acme);
+    expect((await post(`/v1/cases/${bare}/taxes`)).statusCode).toBe(400);
+    const empty = (await get(`/v1/cases/${bare}/taxes`)).json();
+    expect(empty.main_tax).toEqual({ status: 'completed', message: 'No se encontraron the service registradas', result: [] });
+    expect(empty.taxes).toEqual({ status: 'completed', message: 'No se encontraron the service registradas', result: [] });
+  });
+});
+
+describe('chains (contract §4.3, §2.5, §2.6)', () => {
+  it('POST chain_plates answers the processing shape at once; GET serves the generated chain', async () => {
+    const caseId = await vehicleCase();
+    const before = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
+    expect(before).toMatchObject({ case_id: caseId, summary: null, chain: [], status: 'pending' });
+    const res = await post(`/v1/cases/${caseId}/chain_plates`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      case_id: caseId,
+      internal_id: expect.any(String),
+      niv: VIN,
+      summary: null,
+      chain: [],
+      status: 'processing',
+      message: 'La generación de la cadena de the service se está ejecutando en background.',
+    });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
+    expect(body.status).toBe('completed');
+    expect(body.summary).toMatchObject({ plate_count: 2, current_plate: 'NXA1234', chain_scope: 'edomex_only' });
+    expect(body.chain.map((c: { plate: string }) => c.plate)).toEqual(['MLK9876', 'NXA1234']);
+    expect(body.chain[1]).toMatchObject({ sequence_index: 1, is_current: true, predecessor_plate: 'MLK9876' });
+    expect(body.chain[1].documents[0]).toMatchObject({ niv_matches_case_niv: true, file_url: expect.stringContaining('/files/') });
+  });
+
+  it('POST ownership_chain answers processing; GET serves owners pivoted on the invoice', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', {
+      vin: VIN,
+      nombre_emisor: 'Autos del Norte S.A. de C.V.',
+      nombre_receptor: 'María López',
+      fecha_emision: '10/01/2019',
+      endosos: [{ de: 'María López', a: 'Juan Pérez', fecha: '05/05/2022' }],
+    });
+    const res = await post(`/v1/cases/${caseId}/ownership_chain`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      case_id: caseId,
+      internal_id: expect.any(String),
+      summary: null,
+      chain: [],
+      gaps: [],
+      status: 'processing',
+      message: 'La generación de la cadena de propiedad se está ejecutando en background.',
+    });
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/ownership_chain`)).json();
+    expect(body.status).toBe('completed');
+    expect(body.summary).toMatchObject({ chain_pivot: 'invoice_original', current_owner: 'Juan Pérez' });
+    expect(body.chain.map((c: { display_name: string }) => c.display_name)).toEqual(expect.arrayContaining(['María López', 'Juan Pérez']));
+  });
+
+  it('400 for a bad id or any parameter; 404 for missing or deleted cases', async () => {
+    const caseId = await createCase(t, acme);
+    for (const path of ['chain_plates', 'ownership_chain']) {
+      expect((await post(`/v1/cases/not-a-uuid/${path}`)).statusCode).toBe(400);
+      expect((await post(`/v1/cases/${caseId}/${path}`, { force: true })).statusCode).toBe(400);
+      expect((await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/${path}?force=1`, headers: acme.bearer })).statusCode).toBe(400);
+      expect((await post(`/v1/cases/${crypto.randomUUID()}/${path}`)).statusCode).toBe(404);
+      expect((await get(`/v1/cases/${crypto.randomUUID()}/${path}`)).statusCode).toBe(404);
+    }
+    await t.inject({ method: 'DELETE', url: `/v1/cases/${caseId}`, headers: acme.bearer });
+    expect((await get(`/v1/cases/${caseId}/chain_plates`)).statusCode).toBe(404);
+  });
+});
