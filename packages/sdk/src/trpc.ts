@@ -7,7 +7,7 @@ export type VcaseTrpcClient = TRPCClient<AppRouter>;
 export interface VcaseTrpcClientOptions {
   /** Server address (the client talks to `${baseURL}/trpc`). Default: VCASE_BASE_URL. */
   baseURL?: string;
-  /** Bearer token (the admin token for `admin.*` procedures). Default: VCASE_TOKEN. */
+  /** Bearer token (the admin token for admin procedures). Default: VCASE_TOKEN. */
   token?: string;
   fetch?: typeof fetch;
   headers?: Record<string, string>;
@@ -15,7 +15,7 @@ export interface VcaseTrpcClientOptions {
 
 /**
  * A tRPC client of the server's router (`/trpc`), typed by `AppRouter`:
- * `await trpc.cases.list.query({ limit: 10 })`. Errors are TRPCClientError with
+ * `await trpc.listCases.query({ limit: 10 })` (procedures are named by operation id). Errors are TRPCClientError with
  * `data.httpStatus` and `data.contractCode`.
  */
 export function createVcaseTrpcClient(options: VcaseTrpcClientOptions = {}): VcaseTrpcClient {

@@ -20,28 +20,28 @@ afterAll(async () => {
 describe('@vcase/sdk/trpc', () => {
   it('calls the case procedures with the bearer token', async () => {
     const trpc = createVcaseTrpcClient({ baseURL, token: tenant.token });
-    const created = await trpc.cases.create.mutate({ internal_id: 'TRPC-1', status: 'nuevo' });
+    const created = await trpc.createCase.mutate({ internal_id: 'TRPC-1', status: 'nuevo' });
     expect(created).toMatchObject({ case_id: expect.any(String), status: 'completed' });
-    const page = await trpc.cases.list.query({ limit: 5 });
+    const page = await trpc.listCases.query({ limit: 5 });
     expect(page.data.map((c) => c.case_id)).toContain(created.case_id);
-    const detail = await trpc.cases.get.query({ case_id: created.case_id });
+    const detail = await trpc.getCase.query({ case_id: created.case_id });
     expect(detail.internal_id).toBe('TRPC-1');
   });
 
   it('admin procedures take the admin token', async () => {
     const trpc = createVcaseTrpcClient({ baseURL, token: ADMIN_TOKEN });
-    const company = await trpc.admin.createCompany.mutate({ name: 'Por tRPC' });
+    const company = await trpc.createCompany.mutate({ name: 'Por tRPC' });
     expect(company.name).toBe('Por tRPC');
   });
 
   it('errors carry the HTTP status and the contract code', async () => {
     const trpc = createVcaseTrpcClient({ baseURL, token: tenant.token });
-    const error = await trpc.cases.create.mutate({ internal_id: 'TRPC-2', status: 'inventado' }).catch((e: unknown) => e);
+    const error = await trpc.createCase.mutate({ internal_id: 'TRPC-2', status: 'inventado' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 422, contractCode: 'INVALID_STATUS' });
 
     const anonymous = createVcaseTrpcClient({ baseURL, token: 'bad' });
-    const denied = await anonymous.cases.list.query({}).catch((e: unknown) => e);
+    const denied = await anonymous.listCases.query({}).catch((e: unknown) => e);
     expect((denied as TRPCClientError<never>).data).toMatchObject({ httpStatus: 401 });
   });
 
@@ -55,7 +55,7 @@ describe('@vcase/sdk/trpc', () => {
         return fetch(input, init);
       },
     });
-    await trpc.cases.list.query({ limit: 1 });
-    expect(urls[0]).toMatch(new RegExp(`^${baseURL}/trpc/cases\\.list\\?batch=1`));
+    await trpc.listCases.query({ limit: 1 });
+    expect(urls[0]).toMatch(new RegExp(`^${baseURL}/trpc/listCases\\?batch=1`));
   });
 });

@@ -102,8 +102,8 @@ describe('public types', () => {
 
   it('tRPC client is typed by the server router', typed(async () => {
     const trpc = createVcaseTrpcClient({ baseURL: 'http://localhost:3000', token: 't' });
-    expectTypeOf(trpc.cases.list.query).toBeFunction();
-    expectTypeOf(trpc.cases.get.query({ case_id: 'x' })).resolves.toHaveProperty('files');
-    expectTypeOf(trpc.admin.createCompany.mutate).toBeFunction();
+    expectTypeOf(trpc.listCases.query).toBeFunction();
+    expectTypeOf(trpc.getCase.query({ case_id: 'x' })).resolves.toHaveProperty('files');
+    expectTypeOf(trpc.createCompany.mutate).toBeFunction();
   }));
 });

@@ -3,18 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuthenticator } from './auth/authenticate.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
-import { adminRoutes } from './http/admin.routes.js';
-import { adminWebhookRoutes } from './http/adminWebhooks.routes.js';
-import { casesRoutes } from './http/cases.routes.js';
-import { caseProcessingRoutes } from './http/caseProcessing.routes.js';
-import { documentsRoutes } from './http/documents.routes.js';
-import { ineRoutes } from './http/ine.routes.js';
-import { lookupsRoutes } from './http/lookups.routes.js';
-import { plateReportsRoutes } from './http/plateReports.routes.js';
 import { HttpError } from './errors.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
+import { registerOperationRoutes } from './http/operationRoutes.js';
+import { filesRoutes } from './http/files.routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { RouteDeps } from './http/routeDeps.js';
 import { registerTrpc } from './trpc/registerTrpc.js';
@@ -38,11 +32,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disableRequestLogging: true,
     genReqId: () => ctx.ids(),
   }).withTypeProvider<ZodTypeProvider>();
-  // A request without a body reaches validation as null; treat it as absent so that
-  // optional bodies (`schema.optional()`) accept it.
+  // A request without a body reaches validation as null; it is read as an empty object, so
+  // no-body POSTs pass and required fields are reported by name.
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? undefined) : validate;
+    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
   });
   // Clients often send `Content-Type: application/json` with an empty body on no-body POSTs.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -93,14 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(adminRoutes, routeDeps);
-  await app.register(adminWebhookRoutes, routeDeps);
-  await app.register(casesRoutes, routeDeps);
-  await app.register(caseProcessingRoutes, routeDeps);
-  await app.register(documentsRoutes, routeDeps);
-  await app.register(lookupsRoutes, routeDeps);
-  await app.register(plateReportsRoutes, routeDeps);
-  await app.register(ineRoutes, routeDeps);
+  await registerOperationRoutes(app, routeDeps);
+  await app.register(filesRoutes, routeDeps);
   await registerTrpc(app, { ...routeDeps, authenticator });
   return app;
 }

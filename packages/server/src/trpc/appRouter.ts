@@ -1,11 +1,72 @@
-import { adminRouter } from './adminRouter.js';
-import { casesRouter } from './casesRouter.js';
-import { router } from './trpc.js';
+import { OPERATION_LIST, OPERATIONS, pathParams, type OperationId } from '@vcase/shared';
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import { z } from 'zod';
+import { validationError } from '../errors.js';
+import { HANDLERS, isWithStatus } from '../operations/handlers.js';
+import { procedureFor, router } from './trpc.js';
 
-export const appRouter = router({
-  cases: casesRouter,
-  admin: adminRouter,
-});
+type Ops = typeof OPERATIONS;
+type ProcedureId = Exclude<OperationId, 'health'>;
+
+/** `{case_id}` placeholders of a path as an object type. */
+type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & ParamsOf<Rest> : unknown;
+type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? z.input<S> : { body?: z.input<S> }) : unknown;
+/** Procedure input: path parameters, then the query (GET) or body fields, flattened. */
+type InputOf<Op extends Ops[ProcedureId]> = ParamsOf<Op['path']> &
+  InputPart<Op extends { query: infer Q } ? Q : unknown> &
+  InputPart<Op extends { body: infer B } ? B : unknown> & { idempotency_key?: string };
+type OutputOf<Op extends Ops[ProcedureId]> = Op['response'] extends z.ZodType ? z.output<Op['response']> : void;
+type ProcedureOf<Op extends Ops[ProcedureId]> = Op['method'] extends 'GET'
+  ? TRPCQueryProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>
+  : TRPCMutationProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>;
+
+/** Splits a flat tRPC input into the REST parts: path parameters, then query or body. */
+function splitInput(path: string, method: string, input: Record<string, unknown>) {
+  const names = pathParams(path);
+  const params = Object.fromEntries(names.map((n) => [n, String(input[n] ?? '')]));
+  const { idempotency_key, ...rest } = Object.fromEntries(Object.entries(input).filter(([k]) => !names.includes(k)));
+  const body = 'body' in rest && Object.keys(rest).length === 1 ? rest.body : rest;
+  return method === 'GET'
+    ? { params, query: rest, body: undefined, idempotencyKey: idempotency_key as string | undefined }
+    : { params, query: {}, body, idempotencyKey: idempotency_key as string | undefined };
+}
+
+/** Parses like the REST schema validation does: a failure is a 400 VALIDATION_ERROR. */
+function validated(schema: z.ZodType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issues = r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+  throw validationError(`Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+}
+
+const looseInput = z.record(z.string(), z.unknown()).optional();
+
+/**
+ * Every REST operation as a tRPC procedure named by its operation id, generated from the
+ * same table and running the same handlers, auth and schemas.
+ */
+function buildProcedures() {
+  const procedures: Record<string, unknown> = {};
+  for (const op of OPERATION_LIST) {
+    if (op.id === 'health') continue;
+    const handler = HANDLERS[op.id as ProcedureId];
+    const base = procedureFor(op.auth, op.id === 'listDocuments' ? 'UNAUTHORIZED' : null).input(looseInput);
+    const resolve = async ({ ctx, input }: { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined }) => {
+      const parts = splitInput(op.path, op.method, input ?? {});
+      if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
+      if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
+      const result = await handler({ ctx: ctx.deps.ctx, principal: ctx.principal, signer: ctx.deps.signer, fileUrl: ctx.deps.fileUrl }, parts);
+      const body = isWithStatus(result) ? result.body : result;
+      if (!op.response) return null;
+      const encoded = op.response.safeParse(body);
+      return encoded.success ? encoded.data : body;
+    };
+    procedures[op.id] = op.method === 'GET' ? base.query(resolve) : base.mutation(resolve);
+  }
+  return procedures as { [K in ProcedureId]: ProcedureOf<Ops[K]> };
+}
+
+export const appRouter = router(buildProcedures());
 
 /** The router type the SDK's tRPC client is typed by. */
 export type AppRouter = typeof appRouter;

@@ -67,7 +67,5 @@ function authed(mode: AuthMode, errorCode: ErrorCode | null = null) {
 }
 
 export const router = t.router;
-export const bearerProcedure = authed('bearer');
-export const adminProcedure = authed('admin');
-export const publicProcedure = t.procedure.use(mapErrors);
+/** A procedure that authenticates like the REST route with the same credential rule. */
 export const procedureFor = authed;

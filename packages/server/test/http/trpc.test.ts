@@ -1,5 +1,7 @@
+import { OPERATION_LIST } from '@vcase/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { appRouter } from '../../src/trpc/appRouter.js';
+import { addProcessedDocument, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
 let acme: Tenant;
@@ -14,53 +16,81 @@ const call = (path: string, input: unknown, headers: Record<string, string> = ac
   t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
 const query = (path: string, input: unknown, headers: Record<string, string> = acme.bearer) =>
   t.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
+const rest = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.inject({ method, url, headers: acme.bearer, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
 describe('tRPC channel on /trpc', () => {
-  it('runs the case operations over the same services as REST, with identical bodies', async () => {
-    const created = await call('cases.create', { internal_id: 'TRPC-1', status: 'nuevo', metadata: { numero_siniestro: '9' } });
+  it('has one procedure per REST operation, named by its operation id', () => {
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    expect(procedures).toEqual(OPERATION_LIST.filter((op) => op.id !== 'health').map((op) => op.id).sort());
+  });
+
+  it('one scenario through REST and through tRPC gives the same bodies', async () => {
+    const created = await call('createCase', { internal_id: 'TRPC-1', status: 'nuevo', metadata: { numero_siniestro: '9' } });
     expect(created.statusCode).toBe(200);
     const { case_id } = created.json().result.data;
     expect(created.json().result.data).toEqual({ case_id, status: 'completed' });
+    await addProcessedDocument(t, acme, case_id, 'factura', { vin: '1M8GDM9AXKP042788', nombre_receptor: 'María López' });
 
-    const viaTrpc = (await query('cases.get', { case_id })).json().result.data;
-    const viaRest = (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}`, headers: acme.bearer })).json();
-    expect(viaTrpc).toEqual(viaRest);
+    for (const [procedure, url] of [
+      ['getCase', `/v1/cases/${case_id}`],
+      ['getCaseVins', `/v1/cases/${case_id}/vins`],
+      ['getCaseNames', `/v1/cases/${case_id}/names`],
+      ['getCaseMetadata', `/v1/cases/${case_id}/metadata`],
+      ['getInvoices', `/v1/cases/${case_id}/invoices`],
+      ['getTickets', `/v1/cases/${case_id}/tickets`],
+      ['getTaxes', `/v1/cases/${case_id}/taxes`],
+    ] as const) {
+      const viaTrpc = (await query(procedure, { case_id })).json().result.data;
+      const viaRest = (await rest('GET', url)).json();
+      expect(viaTrpc, procedure).toEqual(viaRest);
+    }
+    const listTrpc = (await query('listCases', { internal_id: 'trpc' })).json().result.data;
+    expect(listTrpc).toEqual((await rest('GET', '/v1/cases?internal_id=trpc')).json());
+    const docs = (await query('listDocuments', { case_id })).json().result.data;
+    expect(docs).toEqual((await rest('GET', `/v1/documents?case_id=${case_id}`)).json());
 
-    const listTrpc = (await query('cases.list', { internal_id: 'trpc' })).json().result.data;
-    const listRest = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=trpc', headers: acme.bearer })).json();
-    expect(listTrpc).toEqual(listRest);
-
-    const assigned = (await call('cases.assign', { case_id, user_id: acme.userId })).json().result.data;
+    const assigned = (await call('assignCase', { case_id, user_id: acme.userId })).json().result.data;
     expect(assigned.assignment_history).toHaveLength(1);
-    const meta = (await call('cases.appendMetadata', { case_id, data: { tipo_afectado: 'asegurado' } })).json().result.data;
+    const meta = (await call('appendCaseMetadata', { case_id, tipo_afectado: 'asegurado' })).json().result.data;
     expect(meta.metadata).toEqual({ numero_siniestro: '9', tipo_afectado: 'asegurado' });
-    const deleted = (await call('cases.delete', { case_id })).json().result.data;
+    const rapi = (await call('startRapi', { case_id })).json().result.data;
+    expect(rapi).toEqual({ job_id: expect.any(String), vin: '1M8GDM9AXKP042788', status: 'pending' });
+    const deleted = (await call('deleteCase', { case_id })).json().result.data;
     expect(deleted).toEqual({ case_id, active: false });
   });
 
-  it('keeps the auth rules and carries the contract code in data', async () => {
-    const noAuth = await query('cases.list', {}, {});
+  it('keeps the auth rules and carries the status and contract code in data', async () => {
+    const noAuth = await query('listCases', {}, {});
     expect(noAuth.statusCode).toBe(401);
     expect(noAuth.json().error.data.code).toBe('UNAUTHORIZED');
-    const apiKey = await query('cases.list', {}, { 'x-api-key': acme.apiKey });
-    expect(apiKey.statusCode).toBe(401);
+    expect((await query('listCases', {}, { 'x-api-key': acme.apiKey })).statusCode).toBe(401);
+    const docsNoAuth = await query('listDocuments', {}, {});
+    expect(docsNoAuth.json().error.data.contractCode).toBe('UNAUTHORIZED');
 
-    const invalidStatus = await call('cases.create', { internal_id: 'TRPC-2', status: 'aprobado' });
+    const invalidStatus = await call('createCase', { internal_id: 'TRPC-2', status: 'aprobado' });
     expect(invalidStatus.statusCode).toBe(422);
-    expect(invalidStatus.json().error.data.contractCode).toBe('INVALID_STATUS');
+    expect(invalidStatus.json().error.data).toMatchObject({ contractCode: 'INVALID_STATUS', httpStatus: 422 });
 
-    const missing = await call('cases.create', { internal_id: 'TRPC-3' });
+    const missing = await call('createCase', { internal_id: 'TRPC-3' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.data.contractCode).toBe('VALIDATION_ERROR');
 
-    const notFound = await call('cases.assign', { case_id: crypto.randomUUID(), user_id: acme.userId });
+    const upload = await call('uploadDocument', { mime_type: 'application/pdf', base64: 'QUJD' }, { 'x-api-key': acme.apiKey });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().error.data.contractCode).toBe('MISSING_PARAMETER');
+
+    const notFound = await call('assignCase', { case_id: crypto.randomUUID(), user_id: acme.userId });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json().error.data.contractCode).toBe('RESOURCE_NOT_FOUND');
+
+    const chainWithParams = await call('generatePlateChain', { case_id: crypto.randomUUID(), force: true });
+    expect(chainWithParams.statusCode).toBe(400);
   });
 
   it('admin procedures need the admin token', async () => {
-    expect((await call('admin.createCompany', { name: 'X' })).statusCode).toBe(401);
-    const ok = await call('admin.createCompany', { name: 'Vía tRPC' }, { authorization: 'Bearer test-admin-token' });
+    expect((await call('createCompany', { name: 'X' })).statusCode).toBe(401);
+    const ok = await call('createCompany', { name: 'Vía tRPC' }, { authorization: 'Bearer test-admin-token' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result.data).toMatchObject({ name: 'Vía tRPC', status_catalog: ['processing', 'nuevo'] });
   });

@@ -1,0 +1,131 @@
+/**
+ * Exit codes (also in README.md and the `vcase --help` epilogue):
+ * 0 all good, 1 some rows or the call failed, 2 usage error, 3 authentication,
+ * 4 not found, 5 a watched lookup ended in error or timed out, 130 interrupted (Ctrl-C).
+ */
+export const EXIT = {
+  OK: 0,
+  FAILURE: 1,
+  USAGE: 2,
+  AUTH: 3,
+  NOT_FOUND: 4,
+  LOOKUP: 5,
+  INTERRUPTED: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0    all good
+  1    the call failed, or some batch rows failed
+  2    usage error (bad or missing argument; no prompts without a terminal)
+  3    authentication (missing, invalid or expired credentials; forbidden)
+  4    not found
+  5    a watched lookup ended in error or timed out
+  130  interrupted (Ctrl-C)`;
+
+/** An error the CLI reports itself, with its exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.FAILURE,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Wrong or missing arguments: exit 2. */
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.USAGE, hint);
+    this.name = 'UsageError';
+  }
+}
+
+// SDK errors are told apart by name, so that this module (loaded on every run) does not load the SDK.
+const AUTH = new Set(['AuthenticationError', 'PermissionDeniedError', 'MissingCredentialError']);
+const NOT_FOUND = new Set(['NotFoundError']);
+const LOOKUP = new Set(['WaitTimeoutError', 'LookupNotStartedError']);
+const USAGE = new Set(['RequestValidationError', 'FileTooLargeError']);
+const INTERRUPTED = new Set(['APIUserAbortError', 'AbortError', 'ExitPromptError', 'AbortPromptError']);
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof CliError) return error.exitCode;
+  const name = (error as { name?: string } | null)?.name ?? '';
+  if (AUTH.has(name)) return EXIT.AUTH;
+  if (NOT_FOUND.has(name)) return EXIT.NOT_FOUND;
+  if (LOOKUP.has(name)) return EXIT.LOOKUP;
+  if (USAGE.has(name)) return EXIT.USAGE;
+  if (INTERRUPTED.has(name)) return EXIT.INTERRUPTED;
+  return EXIT.FAILURE;
+}
+
+interface ApiLike {
+  name?: string;
+  message?: string;
+  status?: number;
+  code?: string | null;
+  requestId?: string;
+  details?: unknown;
+}
+
+/** One or two lines for stderr: what failed, the contract code and status, the request id. */
+export function describeError(error: unknown): string {
+  if (error instanceof CliError) return error.hint ? `${error.message}\n${error.hint}` : error.message;
+  if (!(error instanceof Error)) return String(error);
+  const e = error as ApiLike;
+  const tags = [e.code, e.status ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
+  let text = tags ? `${e.message} (${tags})` : e.message ?? String(error);
+  if (e.requestId) text += `\nrequest id: ${e.requestId}`;
+  const fields = (e.details as { fields?: unknown } | undefined)?.fields;
+  if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;
+  if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
+    text += '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
+  }
+  if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
+  return text;
+}
+
+/** A short error code for a batch result row: the contract code, else a CLI one. */
+export function errorCode(error: unknown): string {
+  const e = error as ApiLike & { code?: unknown };
+  if (error instanceof CliError && (error as CliError & { code?: string }).code) return (error as CliError & { code: string }).code;
+  if (typeof e?.code === 'string' && e.code) {
+    if (e.code === 'ENOENT') return 'FILE_NOT_FOUND';
+    if (e.code === 'EACCES') return 'FILE_NOT_READABLE';
+    if (e.code === 'EISDIR') return 'FILE_IS_DIRECTORY';
+    return e.code;
+  }
+  switch (e?.name) {
+    case 'AuthenticationError':
+      return 'UNAUTHORIZED';
+    case 'MissingCredentialError':
+      return 'MISSING_CREDENTIAL';
+    case 'PermissionDeniedError':
+      return 'FORBIDDEN';
+    case 'NotFoundError':
+      return 'NOT_FOUND';
+    case 'APIConnectionTimeoutError':
+      return 'TIMEOUT';
+    case 'APIConnectionError':
+      return 'CONNECTION_ERROR';
+    case 'RateLimitError':
+      return 'RATE_LIMITED';
+    case 'InternalServerError':
+      return 'SERVER_ERROR';
+    default:
+      return e?.status ? `HTTP_${e.status}` : 'ERROR';
+  }
+}
+
+/** A failure of one batch row with a CLI-made code (CASE_NOT_FOUND, INVALID_ROW, …). */
+export class RowError extends CliError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message, EXIT.FAILURE);
+    this.name = 'RowError';
+  }
+}

@@ -1,0 +1,75 @@
+import type { Writer } from '../context.js';
+import { paint, type Style } from './style.js';
+
+export interface Counts {
+  done: number;
+  ok: number;
+  failed: number;
+  skipped: number;
+  inFlight: number;
+}
+
+const REDRAW_MS = 100;
+const LOG_EVERY_MS = 10_000;
+
+/**
+ * Batch progress on stderr: a redrawn bar on a terminal (with a total when the input is a
+ * file), and one plain line every 10 s otherwise, so long pipeline runs show they are alive.
+ */
+export class Progress {
+  private last = 0;
+  private readonly started: number;
+  private drawn = false;
+
+  constructor(
+    private readonly out: Writer,
+    private readonly opts: { tty: boolean; style: Pick<Style, 'color'>; clock: () => number; total?: number; width: number; noun: string },
+  ) {
+    this.started = opts.clock();
+    this.last = this.started;
+  }
+
+  update(c: Counts, force = false): void {
+    const now = this.opts.clock();
+    if (this.opts.tty) {
+      if (!force && now - this.last < REDRAW_MS) return;
+      this.last = now;
+      this.out.write('\r\x1b[2K' + this.line(c, now));
+      this.drawn = true;
+    } else if (now - this.last >= LOG_EVERY_MS) {
+      this.last = now;
+      this.out.write(`vcase: ${this.counts(c, now)}\n`);
+    }
+  }
+
+  /** Clears the bar and prints the summary line. */
+  finish(c: Counts, extra = ''): void {
+    if (this.drawn) this.out.write('\r\x1b[2K');
+    const now = this.opts.clock();
+    const secs = ((now - this.started) / 1000).toFixed(1);
+    const tone = c.failed ? 'red' : 'green';
+    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? tone : undefined, `${c.failed} failed`)];
+    this.out.write(`${paint(this.opts.style, tone, c.failed ? '✗' : '✓')} ${parts.join(', ')} in ${secs} s${extra}\n`);
+  }
+
+  private counts(c: Counts, now: number): string {
+    const rate = c.done / Math.max(0.001, (now - this.started) / 1000);
+    const of = this.opts.total ? `/${this.opts.total}` : '';
+    return `${c.done}${of} ${this.opts.noun}s · ${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
+  }
+
+  private line(c: Counts, now: number): string {
+    const text = this.counts(c, now);
+    const room = Math.max(10, Math.min(40, this.opts.width - text.length - 4));
+    const total = this.opts.total;
+    let bar: string;
+    if (total) {
+      const filled = Math.min(room, Math.round((c.done / total) * room));
+      bar = paint(this.opts.style, 'green', '█'.repeat(filled)) + paint(this.opts.style, 'dim', '░'.repeat(room - filled));
+    } else {
+      const pos = c.done % room;
+      bar = paint(this.opts.style, 'dim', '░'.repeat(pos)) + paint(this.opts.style, 'cyan', '█') + paint(this.opts.style, 'dim', '░'.repeat(room - pos - 1));
+    }
+    return `${bar} ${text}`;
+  }
+}

@@ -1,0 +1,216 @@
+import {
+  sandboxSourceSchema,
+  webhookEventSchema,
+  type AssignBody,
+  type CaseListQuery,
+  type CreateCaseBody,
+  type DocumentListQuery,
+  type OperationId,
+  type PatchDocumentOcrBody,
+} from '@vcase/shared';
+import type { Principal } from '../auth/principal.js';
+import type { TokenSigner } from '../auth/tokens.js';
+import type { ServerContext } from '../context.js';
+import { validationError } from '../errors.js';
+import { withIdempotency } from '../http/idempotency.js';
+import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
+import type { DocumentRow } from '../repositories/documents.repository.js';
+import { deleteAllFixtures, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
+import { createApiKey, createCompany, createUser, deleteApiKey, issueToken, requireCompanyRow } from '../services/admin.service.js';
+import { getCaseNames, getCaseVins } from '../services/caseDerived.service.js';
+import { getCaseStatus, processCase } from '../services/caseProcessing.service.js';
+import {
+  appendCaseMetadata,
+  assignCase,
+  createCase,
+  deleteCase,
+  getCaseDetail,
+  getCaseMetadata,
+  listCasesForCompany,
+} from '../services/cases.service.js';
+import { assertNoParameters, generateChainPlates, generateOwnershipChain, getChainPlates, getOwnershipChain } from '../services/chains.service.js';
+import { classifyDocument, extractionData } from '../services/documentInsights.js';
+import {
+  listCompanyDocuments,
+  loadDocument,
+  patchDocumentOcr,
+  queueDocumentProcessing,
+  reclassifyDocument,
+  setDocumentActive,
+  toDocumentDetail,
+  uploadDocument,
+} from '../services/documents.service.js';
+import { getBureau, startBureau } from '../services/lookups/bureau.service.js';
+import { getIneResult, submitIne } from '../services/lookups/ine.service.js';
+import { getInvoices } from '../services/lookups/invoices.service.js';
+import { getPedimento, startPedimento } from '../services/lookups/pedimento.service.js';
+import { getRapi, startRapi } from '../services/lookups/rapi.service.js';
+import { getRenapo, startRenapo } from '../services/lookups/renapo.service.js';
+import { getRepuve } from '../services/lookups/repuve.service.js';
+import { getTaxes, getTickets, startTaxes, startTickets } from '../services/plateReports.service.js';
+import { getPlates, recomputePlates } from '../services/plates.service.js';
+import { deleteRegistration, listDeliveries, putRegistration } from '../webhooks/index.js';
+
+/** What every operation handler is given, whichever channel (REST or tRPC) called it. */
+export interface OperationEnv {
+  ctx: ServerContext;
+  principal: Principal;
+  signer: TokenSigner;
+  fileUrl: (doc: DocumentRow) => string;
+}
+
+export interface OperationInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** `Idempotency-Key` header (REST) or `idempotency_key` input (tRPC). */
+  idempotencyKey?: string;
+}
+
+/** A handler answers a body (sent with the operation's success status) or a status and body. */
+export type OperationResult = unknown | { statusCode: number; body: unknown; replayed?: boolean };
+export type OperationHandler = (env: OperationEnv, input: OperationInput) => Promise<OperationResult>;
+
+/** Marks a result whose status differs from the operation's success status. */
+export const withStatus = (statusCode: number, body: unknown, replayed = false) => ({ [STATUS]: true, statusCode, body, replayed });
+export const STATUS = Symbol('status');
+export function isWithStatus(r: unknown): r is { statusCode: number; body: unknown; replayed: boolean } {
+  return typeof r === 'object' && r !== null && STATUS in r;
+}
+
+const caseId = (i: OperationInput) => i.params.case_id;
+const docId = (i: OperationInput) => i.params.document_id;
+const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function webhookEvent(value: string) {
+  const parsed = webhookEventSchema.safeParse(value);
+  if (!parsed.success) throw validationError(`Evento de webhook desconocido: ${value}`, { field: 'event' });
+  return parsed.data;
+}
+
+/**
+ * One handler per operation of `OPERATIONS` (packages/shared/src/operations.ts). REST routes
+ * and tRPC procedures are both generated from this table, so the two channels run the same
+ * code with the same auth and validation.
+ */
+export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
+  // ── cases ──
+  listCases: ({ ctx, principal }, i) => listCasesForCompany(ctx, principal, i.query as CaseListQuery),
+  createCase: async ({ ctx, principal }, i) => {
+    const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/cases', key: i.idempotencyKey, body: i.body }, () =>
+      createCase(ctx, principal, i.body as CreateCaseBody),
+    );
+    return withStatus(r.statusCode, r.body, r.replayed);
+  },
+  getCase: ({ ctx, principal, fileUrl }, i) =>
+    getCaseDetail(ctx, principal, caseId(i), { includeInactive: i.query.files === 'all', fileUrl }),
+  deleteCase: ({ ctx, principal }, i) => deleteCase(ctx, principal, caseId(i)),
+  assignCase: ({ ctx, principal }, i) => assignCase(ctx, principal, caseId(i), (i.body as AssignBody).user_id),
+  processCase: ({ ctx, principal }, i) => processCase(ctx, principal, caseId(i)),
+  getCaseStatus: ({ ctx, principal }, i) => getCaseStatus(ctx, principal, caseId(i)),
+  getCaseNames: ({ ctx, principal }, i) => getCaseNames(ctx, principal, caseId(i)),
+  getCaseVins: ({ ctx, principal }, i) => getCaseVins(ctx, principal, caseId(i)),
+  getCaseMetadata: ({ ctx, principal }, i) => getCaseMetadata(ctx, principal, caseId(i)),
+  appendCaseMetadata: ({ ctx, principal }, i) => appendCaseMetadata(ctx, principal, caseId(i), obj(i.body)),
+  getPlates: ({ ctx, principal }, i) => getPlates(ctx, principal, caseId(i)),
+  computePlates: ({ ctx, principal }, i) => recomputePlates(ctx, principal, caseId(i)),
+  getPlateChain: ({ ctx, principal }, i) => getChainPlates(ctx, principal, caseId(i)),
+  generatePlateChain: ({ ctx, principal }, i) => {
+    assertNoParameters(i.body, i.query);
+    return generateChainPlates(ctx, principal, caseId(i));
+  },
+  getOwnershipChain: ({ ctx, principal }, i) => getOwnershipChain(ctx, principal, caseId(i)),
+  generateOwnershipChain: ({ ctx, principal }, i) => {
+    assertNoParameters(i.body, i.query);
+    return generateOwnershipChain(ctx, principal, caseId(i));
+  },
+
+  // ── lookups ──
+  getRepuve: ({ ctx, principal }, i) => getRepuve(ctx, principal, caseId(i)),
+  getPedimento: ({ ctx, principal }, i) => getPedimento(ctx, principal, caseId(i)),
+  startPedimento: ({ ctx, principal }, i) => startPedimento(ctx, principal, caseId(i)),
+  getRapi: ({ ctx, principal }, i) => getRapi(ctx, principal, caseId(i)),
+  startRapi: ({ ctx, principal }, i) => startRapi(ctx, principal, caseId(i)),
+  getRenapo: ({ ctx, principal }, i) => getRenapo(ctx, principal, caseId(i)),
+  startRenapo: ({ ctx, principal }, i) => startRenapo(ctx, principal, caseId(i)),
+  getCreditBureau: ({ ctx, principal }, i) => getBureau(ctx, principal, caseId(i)),
+  startCreditBureau: ({ ctx, principal }, i) => startBureau(ctx, principal, caseId(i)),
+  getTickets: ({ ctx, principal }, i) => getTickets(ctx, principal, caseId(i)),
+  startTickets: ({ ctx, principal }, i) => startTickets(ctx, principal, caseId(i)),
+  getTaxes: ({ ctx, principal }, i) => getTaxes(ctx, principal, caseId(i)),
+  startTaxes: ({ ctx, principal }, i) => startTaxes(ctx, principal, caseId(i)),
+  getInvoices: ({ ctx, principal, fileUrl }, i) => getInvoices(ctx, principal, caseId(i), fileUrl),
+
+  // ── documents ──
+  listDocuments: ({ ctx, principal, fileUrl }, i) => listCompanyDocuments(ctx, principal, i.query as DocumentListQuery, fileUrl),
+  uploadDocument: async ({ ctx, principal, fileUrl }, i) => {
+    const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/documents', key: i.idempotencyKey, body: i.body }, async () => {
+      const doc = await uploadDocument(ctx, principal, i.body);
+      return { statusCode: 201, body: { document_id: doc.id, url: fileUrl(doc) } };
+    });
+    return withStatus(r.statusCode, r.body, r.replayed);
+  },
+  getDocument: async ({ ctx, principal, fileUrl }, i) => toDocumentDetail(await loadDocument(ctx, principal, docId(i)), fileUrl),
+  getDocumentExtractionData: async ({ ctx, principal }, i) => extractionData(ctx, await loadDocument(ctx, principal, docId(i))),
+  deleteDocument: ({ ctx, principal }, i) => setDocumentActive(ctx, principal, docId(i), false),
+  restoreDocument: ({ ctx, principal }, i) => setDocumentActive(ctx, principal, docId(i), true),
+  patchDocumentOcr: async ({ ctx, principal, fileUrl }, i) =>
+    toDocumentDetail(await patchDocumentOcr(ctx, principal, docId(i), i.body as PatchDocumentOcrBody), fileUrl),
+  classifyDocument: async ({ ctx, principal }, i) =>
+    classifyDocument(ctx, await loadDocument(ctx, principal, docId(i)), (obj(i.body).type as string | undefined) || undefined),
+  processDocument: async ({ ctx, principal }, i) => {
+    const doc = await loadDocument(ctx, principal, docId(i));
+    const job = await queueDocumentProcessing(ctx, doc);
+    return { document_id: doc.id, job_id: job.id, status: 'processing' };
+  },
+  reclassifyDocument: ({ ctx, principal }, i) => reclassifyDocument(ctx, principal, docId(i), obj(i.body).type as string),
+
+  // ── INE ──
+  submitIne: ({ ctx, principal }, i) => submitIne(ctx, principal, i.body),
+  getIne: ({ ctx, principal }, i) => getIneResult(ctx, principal, i.params.job_id),
+
+  // ── admin ──
+  createCompany: ({ ctx }, i) => createCompany(ctx, i.body as Parameters<typeof createCompany>[1]),
+  createUser: ({ ctx }, i) => createUser(ctx, i.params.company_id, obj(i.body)),
+  createToken: ({ ctx, signer }, i) => issueToken(ctx, signer, i.params.user_id, obj(i.body).ttl_seconds as number | undefined),
+  createApiKey: ({ ctx }, i) => createApiKey(ctx, i.params.company_id, obj(i.body).name as string | undefined),
+  revokeApiKey: ({ ctx }, i) => deleteApiKey(ctx, i.params.key_id),
+  putWebhook: async ({ ctx }, i) => {
+    const event = webhookEvent(i.params.event);
+    await requireCompanyRow(ctx, i.params.company_id);
+    const body = obj(i.body);
+    try {
+      await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls });
+    } catch (err) {
+      if (err instanceof UnsafeUrlError) throw validationError(err.message, { field: 'url' });
+      throw err;
+    }
+    return putRegistration(ctx.db, {
+      company_id: i.params.company_id,
+      event,
+      url: String(body.url),
+      template: (body.template ?? null) as Parameters<typeof putRegistration>[1]['template'],
+      api_key: (body.api_key ?? null) as string | null,
+      updated_at: ctx.clock.now().toISOString(),
+    });
+  },
+  // Idempotent: removing a registration that is not there leaves the same state.
+  deleteWebhook: async ({ ctx }, i) => {
+    await deleteRegistration(ctx.db, i.params.company_id, webhookEvent(i.params.event));
+  },
+  listWebhookDeliveries: async ({ ctx }, i) => {
+    await requireCompanyRow(ctx, i.params.company_id);
+    return { data: await listDeliveries(ctx.db, i.params.company_id, i.query as { event?: string; case_id?: string }) };
+  },
+  putSandboxFixture: async ({ ctx }, i) => {
+    const source = sandboxSourceSchema.safeParse(i.params.source);
+    if (!source.success) throw validationError(`Fuente de sandbox desconocida: ${i.params.source}`, { field: 'source' });
+    const fixture = { source: source.data, key: i.params.key, outcome: obj(i.body) };
+    await putFixture(ctx.db, fixture, ctx.clock.now().toISOString());
+    return fixture;
+  },
+  listSandboxFixtures: async ({ ctx }) => ({ data: await listFixtures(ctx.db) }),
+  clearSandboxFixtures: async ({ ctx }) => {
+    await deleteAllFixtures(ctx.db);
+  },
+};
