@@ -1,0 +1,84 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Context } from './context.js';
+import { EXIT, UsageError } from './errors.js';
+import { Session, type GlobalOptions } from './session.js';
+
+/** What command modules get when they register: the context, and where the exit code goes. */
+export class App {
+  exitCode: number = EXIT.OK;
+  constructor(readonly ctx: Context) {}
+
+  /**
+   * A commander action: builds the Session from the merged options and runs `fn` with the
+   * positional arguments; `fn` returns the exit code (default 0) or throws.
+   */
+  action<O extends object = Record<string, unknown>>(fn: (s: Session, args: (string | undefined)[], opts: O & GlobalOptions) => Promise<number | void>) {
+    return async (...params: unknown[]) => {
+      const cmd = params[params.length - 1] as Command;
+      const args = params.slice(0, -2).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string | undefined)));
+      const opts = cmd.optsWithGlobals() as O & GlobalOptions;
+      const session = new Session(this.ctx, opts);
+      const code = await fn(session, args, opts);
+      this.exitCode = typeof code === 'number' ? code : EXIT.OK;
+    };
+  }
+}
+
+/** `--json`, and `--ndjson` for lists. */
+export function outputOptions(cmd: Command, opts: { list?: boolean } = {}): Command {
+  cmd.option('--json', 'print the API response body as JSON');
+  if (opts.list) cmd.option('--ndjson', 'stream every item as one JSON line, fetching pages as it goes');
+  return cmd;
+}
+
+export interface OutputFlags {
+  json?: boolean;
+  ndjson?: boolean;
+}
+
+export interface WatchFlags extends OutputFlags {
+  run?: boolean;
+  watch?: boolean;
+  timeout?: number;
+  interval?: number;
+}
+
+/** `--run` (start the lookup), `--watch` (poll until it settles), and the polling knobs. */
+export function watchOptions(cmd: Command, text: { run?: string; watch: string }): Command {
+  if (text.run) cmd.option('--run', text.run);
+  cmd
+    .option('--watch', text.watch)
+    .option('--timeout <seconds>', 'with --watch: give up after this long (exit 5)', positiveInt, 300)
+    .option('--interval <ms>', 'with --watch: first polling interval (grows 1.5x, up to 10 s)', positiveInt, 1000);
+  return outputOptions(cmd);
+}
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+export function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a non-negative integer');
+  return n;
+}
+
+/** A JSON object given inline, or `@file` to read it from a file. */
+export async function jsonObjectArg(ctx: Context, value: string, what: string): Promise<Record<string, unknown>> {
+  let text = value;
+  if (value.startsWith('@')) {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    text = await fs.readFile(path.resolve(ctx.cwd, value.slice(1)), 'utf8');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${what} is not valid JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${what} must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,166 @@
+import type { CaseListItem } from '@vcase/sdk';
+import type { Client, Context } from './context.js';
+import { isInteractive, write } from './context.js';
+import { resolveCredentials, type Resolved } from './credentials.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+import { makeStyle, type Style } from './ui/style.js';
+
+/** Options every command inherits from the program. */
+export interface GlobalOptions {
+  baseUrl?: string;
+  token?: string;
+  apiKey?: string;
+  adminToken?: string;
+  profile?: string;
+  /** False with --no-color. */
+  color?: boolean;
+  verbose?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** One run of one command: the context, the global options, and lazily the client. */
+export class Session {
+  readonly style: Style;
+  readonly errStyle: Style;
+  private resolved?: Promise<Resolved>;
+  private clientPromise?: Promise<Client>;
+
+  constructor(
+    readonly ctx: Context,
+    readonly globals: GlobalOptions,
+  ) {
+    const noColor = globals.color === false;
+    this.style = makeStyle({ tty: ctx.isTTY.stdout, env: ctx.env, noColor, columns: ctx.columns });
+    this.errStyle = makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env, noColor, columns: ctx.columns });
+  }
+
+  get interactive(): boolean {
+    return isInteractive(this.ctx);
+  }
+
+  get signal(): AbortSignal {
+    return this.ctx.signal;
+  }
+
+  out(text: string): Promise<void> {
+    return write(this.ctx.stdout, text);
+  }
+
+  err(text: string): Promise<void> {
+    return write(this.ctx.stderr, text);
+  }
+
+  /** The API body, as is: `--json` output. */
+  json(value: unknown): Promise<void> {
+    return this.out(JSON.stringify(value ?? null, null, 2) + '\n');
+  }
+
+  /** One JSON value per line, written as the items arrive. */
+  async ndjson(items: AsyncIterable<unknown> | Iterable<unknown>): Promise<number> {
+    let n = 0;
+    for await (const item of items) {
+      if (this.signal.aborted) break;
+      await this.out(JSON.stringify(item) + '\n');
+      n++;
+    }
+    return n;
+  }
+
+  credentials(): Promise<Resolved> {
+    this.resolved ??= resolveCredentials(this.ctx, {
+      baseURL: this.globals.baseUrl,
+      token: this.globals.token,
+      apiKey: this.globals.apiKey,
+      adminToken: this.globals.adminToken,
+      profile: this.globals.profile,
+    });
+    return this.resolved;
+  }
+
+  /** The SDK client with the resolved credentials (missing ones are left empty, never read from elsewhere). */
+  client(): Promise<Client> {
+    this.clientPromise ??= (async () => {
+      const { credentials } = await this.credentials();
+      if (!credentials.baseURL) {
+        throw new CliError(
+          'no server address configured',
+          EXIT.AUTH,
+          'hint: run `vcase login`, set VCASE_BASE_URL, pass --base-url, or run next to a local server (./.vcase/credentials.json)',
+        );
+      }
+      const verbose = this.globals.verbose;
+      return this.ctx.createClient({
+        baseURL: credentials.baseURL,
+        // '' rather than undefined: the SDK would otherwise fall back to process.env by itself.
+        token: credentials.token ?? '',
+        apiKey: credentials.apiKey ?? '',
+        adminToken: credentials.adminToken ?? '',
+        logger: verbose
+          ? { debug: (m) => void this.ctx.stderr.write(`vcase: ${m}\n`), warn: (m) => void this.ctx.stderr.write(`vcase: ${m}\n`) }
+          : undefined,
+      });
+    })();
+    return this.clientPromise;
+  }
+
+  /** A required value: as given, else asked on a terminal, else a usage error. */
+  async required(value: string | undefined, what: string, ask: () => Promise<string>): Promise<string> {
+    if (value !== undefined && value !== '') return value;
+    if (!this.interactive) throw new UsageError(`missing ${what}`, 'hint: pass it as an argument or option; prompts need a terminal on stdin and stdout');
+    return ask();
+  }
+
+  /** Deletes need `--yes`, or a "yes" at the prompt on a terminal. */
+  async confirm(message: string, yes: boolean | undefined): Promise<boolean> {
+    if (yes) return true;
+    if (!this.interactive) throw new UsageError(`${message}: pass --yes to confirm (no prompts without a terminal)`);
+    return this.ctx.prompter.confirm(message, false);
+  }
+
+  /**
+   * A case from a `case_id`, an exact `internal_id`, or (when missing, on a terminal) a
+   * searchable list of the company's cases.
+   */
+  async caseId(arg: string | undefined): Promise<string> {
+    const client = await this.client();
+    if (arg === undefined || arg === '') {
+      if (!this.interactive) {
+        throw new UsageError('missing argument: case (a case_id or an internal_id)', 'hint: prompts need a terminal on stdin and stdout');
+      }
+      return this.ctx.prompter.search('Case (type to filter by internal id)', async (term) => {
+        const page = await client.cases.list({ limit: 20, ...(term ? { internal_id: term } : {}) }, { signal: this.signal });
+        return page.data.map((c) => caseChoice(c));
+      });
+    }
+    if (isUuid(arg)) return arg;
+    const matches = await findCasesByInternalId(client, arg, this.signal);
+    if (matches.length === 1) return matches[0]!.case_id;
+    if (matches.length === 0) throw new CliError(`no active case with internal_id "${arg}"`, EXIT.NOT_FOUND);
+    if (this.interactive) return this.ctx.prompter.select(`Several cases have internal_id "${arg}"`, matches.map(caseChoice));
+    throw new UsageError(`several cases have internal_id "${arg}": ${matches.map((c) => c.case_id).join(', ')}`, 'hint: pass the case_id');
+  }
+}
+
+function caseChoice(c: CaseListItem) {
+  return { name: `${c.internal_id}  ${c.review_status ?? '—'}  ${c.created_at.slice(0, 10)}`, value: c.case_id, description: c.case_id };
+}
+
+/**
+ * Active cases whose internal_id is exactly `internalId` (the list filter matches partially
+ * and ignores case: an exact match wins, else a unique case-insensitive one). Stops reading
+ * pages once two exact matches are found.
+ */
+export async function findCasesByInternalId(client: Client, internalId: string, signal?: AbortSignal): Promise<CaseListItem[]> {
+  const exact: CaseListItem[] = [];
+  const folded: CaseListItem[] = [];
+  const lower = internalId.toLowerCase();
+  for await (const c of client.cases.list({ internal_id: internalId, limit: 100 }, { signal })) {
+    if (!c.active) continue;
+    if (c.internal_id === internalId) exact.push(c);
+    else if (c.internal_id.toLowerCase() === lower) folded.push(c);
+    if (exact.length > 1) break;
+  }
+  return exact.length ? exact : folded;
+}
