@@ -1,0 +1,85 @@
+import type { RequestOptions, WaitOptions } from '@vcase/sdk';
+import { EXIT } from './errors.js';
+import type { WatchFlags } from './kit.js';
+import type { Session } from './session.js';
+import { startSpinner } from './ui/spinner.js';
+import type { Style } from './ui/style.js';
+
+/** How one asynchronous thing is started, read, waited for and shown. */
+export interface LookupSpec<Body, Start = unknown> {
+  /** e.g. `RAPI lookup`. */
+  what: string;
+  /** POST that starts it (for `--run`). */
+  start?: (options: RequestOptions) => Promise<Start>;
+  /** The GET. */
+  read: (options: RequestOptions) => Promise<Body>;
+  /** The SDK's `waitFor…` (for `--watch`). */
+  wait: (options: WaitOptions<Body>) => Promise<Body>;
+  /** A settled body that ended in error (exit 5 when watched). */
+  failed?: (body: Body) => boolean;
+  /** Spinner text for a snapshot. */
+  progress?: (body: Body) => string;
+  render: (body: Body, style: Style) => string;
+  /** Shown after `--run` without `--watch`. */
+  started?: (start: Start) => string;
+  /** How to follow it up, e.g. `vcase rapi <case> --watch`. */
+  followUp?: string;
+}
+
+/**
+ * The shared flow of lookup commands: `--run` starts it; `--watch` polls until it settles
+ * (spinner on a terminal's stderr; Ctrl-C aborts the poll); otherwise the GET is read once.
+ * Exit 5 when a watched lookup settles in error or the wait times out.
+ */
+export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, Start>, flags: WatchFlags): Promise<number> {
+  const signal = s.signal;
+  if (flags.run && spec.start) {
+    const started = await spec.start({ signal });
+    if (!flags.watch) {
+      if (flags.json) await s.json(started);
+      else {
+        await s.out((spec.started?.(started) ?? `Started ${spec.what}.`) + '\n');
+        if (spec.followUp && s.ctx.isTTY.stderr) await s.err(`Follow it with: ${spec.followUp}\n`);
+      }
+      return EXIT.OK;
+    }
+  }
+  if (!flags.watch) {
+    const body = await spec.read({ signal });
+    await print(s, spec, body, flags);
+    return EXIT.OK;
+  }
+
+  const spinner = startSpinner(s.ctx.stderr, { enabled: s.ctx.isTTY.stderr, style: s.errStyle, clock: s.ctx.clock, text: `Waiting for ${spec.what}` });
+  let body: Body;
+  try {
+    body = await spec.wait({
+      signal,
+      timeoutMs: (flags.timeout ?? 300) * 1000,
+      intervalMs: flags.interval ?? 1000,
+      // Just started: a 404 means "not readable yet", for as long as we wait.
+      ...(flags.run ? { notFoundGraceMs: Number.POSITIVE_INFINITY } : {}),
+      onProgress: (snapshot) => spinner.update(`${spec.what}: ${spec.progress?.(snapshot) ?? 'waiting'}`),
+    });
+  } catch (error) {
+    spinner.stop();
+    const snapshot = (error as { snapshot?: Body; name?: string }).snapshot;
+    if ((error as { name?: string }).name === 'WaitTimeoutError' && snapshot !== undefined) {
+      await print(s, spec, snapshot, flags);
+    }
+    throw error;
+  }
+  spinner.stop();
+  await print(s, spec, body, flags);
+  if (spec.failed?.(body)) {
+    await s.err(`vcase: ${spec.what} ended in error\n`);
+    return EXIT.LOOKUP;
+  }
+  return EXIT.OK;
+}
+
+async function print<Body>(s: Session, spec: LookupSpec<Body>, body: Body, flags: WatchFlags) {
+  if (flags.json) await s.json(body);
+  else await s.out(spec.render(body, s.style));
+}
+

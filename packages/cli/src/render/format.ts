@@ -1,0 +1,69 @@
+import type { Cell } from '../ui/table.js';
+import { renderPairs } from '../ui/table.js';
+import { statusTone, type Style } from '../ui/style.js';
+
+const MXN = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+/** An amount as the source reported it: numbers formatted as pesos, strings shown verbatim. */
+export function amount(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return typeof value === 'number' ? MXN.format(value) : value;
+}
+
+/** A number read from an amount (`1234.5`, `"$1,234.50"`), or null when it is not one. */
+export function parseAmount(value: number | string | null | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const cleaned = value.replace(/[$\s]|MXN|M\.N\./gi, '').replace(/,/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+export function money(n: number): string {
+  return MXN.format(n);
+}
+
+/** `2025-03-14T10:22:01.000Z` → `2025-03-14 10:22`. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '';
+  return iso.length >= 16 && iso[10] === 'T' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso;
+}
+
+/** A status word with its colour. */
+export function status(text: string | null | undefined): Cell {
+  if (text === null || text === undefined || text === '') return null;
+  return { text, tone: statusTone(text) };
+}
+
+export function yesNo(value: boolean | null | undefined): Cell {
+  if (value === null || value === undefined) return null;
+  return value ? { text: 'yes', tone: 'green' } : { text: 'no', tone: 'dim' };
+}
+
+/** Nested objects as `a.b  value` pairs; arrays of scalars joined, other arrays as JSON. */
+export function flatten(value: unknown, prefix = '', out: [string, Cell][] = []): [string, Cell][] {
+  if (value === null || value === undefined) {
+    if (prefix) out.push([prefix, null]);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) out.push([prefix, value.join(', ')]);
+    else if (value.length === 0) out.push([prefix, '[]']);
+    else value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, out));
+    return out;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0 && prefix) out.push([prefix, '{}']);
+    for (const [k, v] of entries) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    return out;
+  }
+  out.push([prefix, typeof value === 'boolean' ? yesNo(value) : String(value)]);
+  return out;
+}
+
+export function pairsOf(style: Style, value: unknown): string {
+  const pairs = flatten(value);
+  return pairs.length ? renderPairs(style, pairs) : '';
+}
+

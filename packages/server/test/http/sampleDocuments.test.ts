@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+/** The sample documents the demo and the examples ship, read by the real engines end to end. */
+const sample = (name: string) => fs.readFileSync(new URL(`../../../../examples/documents/${name}`, import.meta.url));
+
+let t: TestServer;
+let acme: Tenant;
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t);
+});
+afterAll(() => t.close());
+
+describe('sample documents through the real pipeline', () => {
+  it('CFDI, tarjeta de circulación, tenencia receipt and CURP become a consistent case', async () => {
+    const caseId = await createCase(t, acme);
+    const ids: Record<string, string> = {};
+    for (const [name, mime] of [
+      ['factura.xml', 'application/xml'],
+      ['tarjeta-circulacion.pdf', 'application/pdf'],
+      ['tenencia-2025.pdf', 'application/pdf'],
+      ['curp.pdf', 'application/pdf'],
+    ] as const) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': acme.apiKey },
+        payload: { case_id: caseId, mime_type: mime, base64: sample(name).toString('base64') },
+      });
+      expect(res.statusCode, name).toBe(201);
+      ids[name] = res.json().document_id;
+    }
+    await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: acme.bearer });
+    await t.server.runner.whenIdle();
+    const doc = async (name: string) => (await t.inject({ method: 'GET', url: `/v1/documents/${ids[name]}`, headers: { 'x-api-key': acme.apiKey } })).json();
+
+    const factura = await doc('factura.xml');
+    expect(factura.type).toBe('factura_xml');
+    expect(factura.parsed_data).toMatchObject({ vin: '3N1CN8AE5RK812345', rfc_emisor: 'AVM9203175R5', monto_total: 406000, folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B' });
+    const tarjeta = await doc('tarjeta-circulacion.pdf');
+    expect(tarjeta.type).toBe('certificate_title');
+    expect(tarjeta.parsed_data).toMatchObject({ placa: 'NXA1234', entidad: 'MEX', vin: '3N1CN8AE5RK812345', propietario: 'JUAN PEREZ LOPEZ' });
+    const tenencia = await doc('tenencia-2025.pdf');
+    expect(tenencia.type).toBe('tax_payment');
+    expect(tenencia.parsed_data).toMatchObject({ placa: 'NXA1234', ejercicio_fiscal: 2025, fecha_pago: '20/02/2025', total: 1850.5 });
+    const curp = await doc('curp.pdf');
+    expect(curp.type).toBe('curp');
+    expect(curp.parsed_data).toMatchObject({ curp: 'PELJ800101HMCRPN06' });
+
+    const vins = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/vins`, headers: acme.bearer })).json();
+    expect(vins.primary_vin).toBe('3N1CN8AE5RK812345');
+    const plates = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
+    expect([...new Set(plates.plates.map((p: { plate: string }) => p.plate))]).toEqual(['NXA1234']);
+  });
+});
