@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.dirname(new URL(import.meta.url).pathname) + '/..';
-const reports = fs
-  .readdirSync(path.join(root, 'packages'))
-  .map((pkg) => path.join(root, 'packages', pkg, '.vitest-report.json'));
+const reports = [
+  ...fs.readdirSync(path.join(root, 'packages')).map((pkg) => path.join(root, 'packages', pkg, '.vitest-report.json')),
+  path.join(root, 'examples', '.vitest-report.json'),
+];
 if (process.argv.includes('--clean')) {
   for (const file of reports) fs.rmSync(file, { force: true });
   process.exit(0);

@@ -1,0 +1,58 @@
+import type { ClassifyDocumentResponse, DocumentDetail, DocumentListItem, ExtractionDataResponse } from '@vcase/sdk';
+import { paint, type Style } from '../ui/style.js';
+import { heading, renderPairs, renderTable } from '../ui/table.js';
+import { flatten, status, when, yesNo } from './format.js';
+
+export function renderDocumentList(items: DocumentListItem[], style: Style, footer?: string): string {
+  let out = renderTable(
+    style,
+    [{ header: 'Document id' }, { header: 'Case id' }, { header: 'Type' }, { header: 'MIME' }, { header: 'Status' }, { header: 'Active' }, { header: 'Created' }],
+    items.map((d) => [d.document_id, d.case_id, d.type, d.mime_type, status(d.status), yesNo(d.active), when(d.created_at)]),
+  );
+  if (footer && style.tty) out += paint(style, 'dim', footer) + '\n';
+  return out;
+}
+
+export function renderDocument(d: DocumentDetail, style: Style, id?: string): string {
+  let out = style.tty ? heading(style, `Document ${id ?? ''}`.trim()) : '';
+  const extra = d as DocumentDetail & { status?: string };
+  out += renderPairs(style, [
+    ['case_id', d.case_id],
+    ['type', d.type],
+    ['mime_type', d.mime_type],
+    ['status', extra.status === undefined ? undefined : status(extra.status)],
+    ['url', d.url],
+    ['validity', status(d.validity.document_validity === 'valid' ? 'ok' : d.validity.document_validity) && { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
+    ['validity codes', d.validity.codes.join(', ')],
+    ['OCR', d.json_ocr ? { text: 'done', tone: 'green' } : { text: 'pending', tone: 'cyan' }],
+  ]);
+  if (d.parsed_data && Object.keys(d.parsed_data).length) {
+    out += style.tty ? '\n' + heading(style, 'Parsed data') : '';
+    out += renderPairs(style, flatten(d.parsed_data));
+  }
+  return out;
+}
+
+export function renderClassify(c: ClassifyDocumentResponse, style: Style): string {
+  return renderPairs(style, [
+    ['document_id', c.document_id],
+    ['type', c.type ?? { text: 'undecided', tone: 'yellow' }],
+    ['subtype', c.document_subtype],
+    ['method', c.method],
+    ['confidence', c.confidence === null ? null : c.confidence.toFixed(2)],
+  ]);
+}
+
+export function renderExtraction(e: ExtractionDataResponse, style: Style): string {
+  let out = renderPairs(style, [
+    ['document_id', e.document_id],
+    ['validity', e.validity.document_validity],
+    ['validity codes', e.validity.codes.join(', ')],
+  ]);
+  if (e.codes.length) {
+    out += style.tty ? '\n' : '';
+    out += renderTable(style, [{ header: 'Kind' }, { header: 'Value', shrink: true }], e.codes.map((c) => [c.kind, c.value]));
+  }
+  if (e.owner) out += (style.tty ? '\n' + heading(style, 'Owner') : '') + renderPairs(style, flatten(e.owner));
+  return out;
+}
