@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileUrl: (doc: DocumentRow) => `${base}/files/${doc.storage_key ?? doc.id}`,
   };
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, base);
   await app.register(healthRoutes);
   await registerOperationRoutes(app, routeDeps);
   await app.register(filesRoutes, routeDeps);

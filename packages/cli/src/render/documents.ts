@@ -22,7 +22,7 @@ export function renderDocument(d: DocumentDetail, style: Style, id?: string): st
     ['mime_type', d.mime_type],
     ['status', extra.status === undefined ? undefined : status(extra.status)],
     ['url', d.url],
-    ['validity', status(d.validity.document_validity === 'valid' ? 'ok' : d.validity.document_validity) && { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
+    ['validity', { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
     ['validity codes', d.validity.codes.join(', ')],
     ['OCR', d.json_ocr ? { text: 'done', tone: 'green' } : { text: 'pending', tone: 'cyan' }],
   ]);

@@ -7,7 +7,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * OpenAPI generated from the REST routes' zod schemas (the shared ones), served raw at
  * /openapi.json and browsable at /docs.
  */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,6 +16,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1.0.0',
         description: 'Cases, documents, registry lookups, plates, chains, tenencia, tickets, invoices and INE validation.',
       },
+      servers: [{ url: serverUrl, description: 'this server' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -25,6 +26,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
     transform: (input) => {
+      // The tRPC channel has its own client typing; the OpenAPI document is the REST API.
+      if (input.url.startsWith('/trpc')) return { schema: { hide: true }, url: input.url };
       const out = jsonSchemaTransform(input);
       const auth = input.route.config?.auth;
       const security: Record<string, string[]>[] | undefined =
@@ -36,8 +39,8 @@ export async function registerOpenApi(app: FastifyInstance) {
               ? [{ apiKeyAuth: [] }, { bearerAuth: [] }]
               : auth === 'admin'
                 ? [{ adminAuth: [] }]
-                : undefined;
-      return { ...out, schema: { ...out.schema, ...(security ? { security } : {}) } };
+                : [];
+      return { ...out, schema: { ...out.schema, security } };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -26,7 +26,7 @@ function schemaOf(op: Operation) {
     summary: op.summary,
     operationId: op.id,
     ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) } : {}),
-    ...(op.query ? { querystring: op.query } : op.rejectsBody ? { querystring: z.record(z.string(), z.unknown()) } : {}),
+    ...(op.query ? { querystring: op.query } : {}),
     ...(op.rejectsBody ? { body: z.unknown() } : op.wireBody || op.body ? { body: op.wireBody ?? op.body } : {}),
     ...(op.response ? { response: Object.fromEntries(statuses.map((s) => [s, op.response])) } : {}),
   };

@@ -1,0 +1,56 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+
+let t: TestServer;
+let acme: Tenant;
+let doc: Record<string, any>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t);
+  doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+});
+afterAll(() => t.close());
+
+describe('OpenAPI document (/openapi.json)', () => {
+  it('passes the Redocly recommended ruleset without errors', async () => {
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off', 'operation-4xx-response': 'off' } });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((p) => p.severity === 'error');
+    expect(errors.map((e) => `${e.ruleId}: ${e.message} @ ${e.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it('covers every route with its auth scheme', () => {
+    const paths = Object.keys(doc.paths);
+    for (const p of ['/v1/cases', '/v1/cases/{case_id}/taxes', '/v1/documents', '/v1/documents/{document_id}/ocr', '/documents/ine', '/admin/companies', '/health']) {
+      expect(paths, p).toContain(p);
+    }
+    expect(doc.paths['/v1/documents'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/v1/documents'].post.security).toEqual([{ apiKeyAuth: [] }, { bearerAuth: [] }]);
+    expect(doc.paths['/admin/companies'].post.security).toEqual([{ adminAuth: [] }]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('live responses validate against their documented schemas', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const check = async (method: 'GET' | 'POST', url: string, path: string, status = 200) => {
+      const res = await t.inject({ method, url, headers: acme.bearer });
+      expect(res.statusCode, url).toBe(status);
+      const schema = doc.paths[path][method.toLowerCase()].responses[String(status)].content['application/json'].schema;
+      const validate = ajv.compile({ ...schema, components: doc.components });
+      expect(validate(res.json()), `${url}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    };
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
+    await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer });
+    await check('GET', '/v1/cases', '/v1/cases');
+    await check('GET', `/v1/cases/${caseId}`, '/v1/cases/{case_id}');
+    await check('GET', `/v1/cases/${caseId}/vins`, '/v1/cases/{case_id}/vins');
+    await check('GET', `/v1/cases/${caseId}/taxes`, '/v1/cases/{case_id}/taxes');
+    await check('GET', `/v1/cases/${caseId}/tickets`, '/v1/cases/{case_id}/tickets');
+    await check('GET', `/v1/cases/${caseId}/invoices`, '/v1/cases/{case_id}/invoices');
+    await check('GET', `/v1/documents?case_id=${caseId}`, '/v1/documents');
+  });
+});
