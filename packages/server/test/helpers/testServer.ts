@@ -21,9 +21,10 @@ export interface TestServer {
 /** A server on a fresh database in a temp dir, workers running, driven through `app.inject`. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { clock?: Clock; fetch?: typeof fetch; startWorkers?: boolean } = {},
+  opts: { clock?: Clock; fetch?: typeof fetch; startWorkers?: boolean; stateDir?: string } = {},
 ): Promise<TestServer> {
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
+  const ownDir = !opts.stateDir;
+  const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
   const config = configSchema.parse({
     db: path.join(stateDir, 'vcase.db'),
     stateDir,
@@ -55,7 +56,7 @@ export async function startTestServer(
       inject({ method, url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
     async close() {
       await server.stop();
-      fs.rmSync(stateDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
