@@ -1,1 +1,51 @@
-process.stdout.write('vcase 0.1.0\n');
+import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import tty from 'node:tty';
+import { run } from './cli.js';
+import type { Context } from './context.js';
+import { inquirerPrompter } from './prompter.js';
+
+/** The one file that touches the real process: streams, env, signals, exit. */
+
+const controller = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  // First Ctrl-C: stop cleanly (abort polls and requests, finish batch bookkeeping). Second: now.
+  if (++interrupts > 1) process.exit(130);
+  controller.abort(new Error('interrupted'));
+});
+process.on('SIGPIPE', () => {});
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0); // `vcase … | head`: the reader left
+    throw error;
+  });
+}
+
+const ctx: Context = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  // process.stdin is created on first use only (keeps `vcase --version` quick).
+  get stdin() {
+    return process.stdin;
+  },
+  isTTY: { stdin: tty.isatty(0), stdout: tty.isatty(1), stderr: tty.isatty(2) },
+  columns: process.stdout.columns,
+  env: process.env,
+  cwd: process.cwd(),
+  homedir: os.homedir(),
+  prompter: inquirerPrompter({ input: () => process.stdin, output: () => process.stdout, signal: controller.signal }),
+  async createClient(options) {
+    const { Vcase } = await import('@vcase/sdk');
+    return new Vcase(options);
+  },
+  clock: Date.now,
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
+  signal: controller.signal,
+};
+
+const code = await run(process.argv.slice(2), ctx);
+// Let stdout and stderr drain before leaving (they may be pipes).
+await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+process.exit(code);

@@ -13,7 +13,7 @@ export const documentProcessJob: JobHandler<{ document_id: string }> = {
       return { document_id: job.payload.document_id, status: doc?.status ?? 'missing' };
     } catch (err) {
       if (job.attempts >= (job.maxAttempts ?? 3)) {
-        await markDocumentFailed(ctx, job.payload.document_id, (err as Error).message);
+        await markDocumentFailed(ctx, job.payload.document_id, (err as Error).message, job.createdAt);
       }
       throw err;
     }

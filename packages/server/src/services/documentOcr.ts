@@ -112,14 +112,24 @@ export async function runDocumentOcr(
   return findDocument(ctx.db, doc.id);
 }
 
-/** Marks a document whose OCR failed for good. */
-export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string) {
+/**
+ * Marks a document whose OCR failed for good, unless it was processed meanwhile (OCR injected
+ * by hand after `queuedAt` stands).
+ */
+export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string, queuedAt?: string) {
   const now = ctx.clock.now().toISOString();
-  await updateDocument(ctx.db, documentId, {
-    status: 'error',
-    validity: toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } }),
-    updated_at: now,
-  });
+  let q = ctx.db
+    .updateTable('documents')
+    .set({
+      status: 'error',
+      validity: toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } }),
+      updated_at: now,
+    })
+    .where('id', '=', documentId);
+  if (queuedAt) {
+    q = q.where((eb) => eb.or([eb('status', '!=', 'processed'), eb('processed_at', 'is', null), eb('processed_at', '<=', queuedAt)]));
+  }
+  await q.execute();
 }
 
 export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {

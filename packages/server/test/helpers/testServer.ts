@@ -10,6 +10,41 @@ import type { Clock } from '../../src/clock.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
+/**
+ * With `VCASE_TEST_PG_URL` (a PostgreSQL URL whose user may create databases) every test
+ * server gets its own fresh PostgreSQL database instead of a SQLite file, so the whole HTTP
+ * suite runs on PostgreSQL too. The database is named after the state directory, so a
+ * restart test that reuses the directory reuses the database.
+ */
+async function postgresDatabaseFor(stateDir: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.VCASE_TEST_PG_URL;
+  if (!adminUrl) return null;
+  const name = `vcase_t_${path.basename(stateDir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const { default: pgLib } = await import('pg');
+  const admin = new pgLib.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pgLib.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
 export interface TestServer {
   server: VcaseServer;
   stateDir: string;
@@ -25,8 +60,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const ownDir = !opts.stateDir;
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
+  const pg = await postgresDatabaseFor(stateDir);
   const config = configSchema.parse({
-    db: path.join(stateDir, 'vcase.db'),
+    db: pg?.url ?? path.join(stateDir, 'vcase.db'),
     stateDir,
     storageDir: path.join(stateDir, 'files'),
     adminToken: ADMIN_TOKEN,
@@ -43,7 +79,7 @@ export async function startTestServer(
     config,
     clock: opts.clock,
     fetch: opts.fetch,
-    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    logger: pino({ level: process.env.VCASE_TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger,
     strictResponses: true,
   });
   if (opts.startWorkers !== false && config.workers > 0) server.runner.start();
@@ -56,7 +92,10 @@ export async function startTestServer(
       inject({ method, url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
     async close() {
       await server.stop();
-      if (ownDir) fs.rmSync(stateDir, { recursive: true, force: true });
+      if (ownDir) {
+        fs.rmSync(stateDir, { recursive: true, force: true });
+        await pg?.drop();
+      }
     },
   };
 }

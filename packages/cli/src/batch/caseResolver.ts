@@ -1,0 +1,46 @@
+import type { Client } from '../context.js';
+import { RowError } from '../errors.js';
+import { findCasesByInternalId } from '../session.js';
+
+const MAX_CACHED = 10_000;
+
+/**
+ * `internal_id` → `case_id` through the case list filter, shared by the rows of a batch:
+ * one lookup per internal_id in flight, answers kept in a bounded cache (oldest dropped
+ * first) so memory stays flat however long the input is.
+ */
+export class CaseResolver {
+  private readonly cache = new Map<string, Promise<string>>();
+
+  constructor(private readonly client: Client) {}
+
+  resolve(internalId: string, signal?: AbortSignal): Promise<string> {
+    const hit = this.cache.get(internalId);
+    if (hit) return hit;
+    const promise = this.find(internalId, signal).then((found) => {
+      if (!found) throw new RowError('CASE_NOT_FOUND', `no active case with internal_id "${internalId}"`);
+      return found;
+    });
+    this.remember(internalId, promise);
+    // A failure that is not an answer (connection, abort) must not stick.
+    promise.catch((error) => {
+      if (!(error instanceof RowError) && this.cache.get(internalId) === promise) this.cache.delete(internalId);
+    });
+    return promise;
+  }
+
+  /** The case_id, null when there is none; several active cases with that internal_id is an error. */
+  async find(internalId: string, signal?: AbortSignal): Promise<string | null> {
+    const matches = await findCasesByInternalId(this.client, internalId, signal);
+    if (matches.length > 1) {
+      throw new RowError('AMBIGUOUS_INTERNAL_ID', `${matches.length} active cases have internal_id "${internalId}"; give case_id instead`);
+    }
+    return matches[0]?.case_id ?? null;
+  }
+
+  /** After creating a case, later rows of the same internal_id find it without a lookup. */
+  remember(internalId: string, value: string | Promise<string>): void {
+    this.cache.set(internalId, Promise.resolve(value));
+    if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+  }
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { errorCode, exitCodeFor, EXIT, RowError, UsageError } from '../errors.js';
+import type { Session } from '../session.js';
+import { Progress, type Counts } from '../ui/progress.js';
+import { readLines } from './lines.js';
+import { loadDoneKeys } from './resume.js';
+import { readRows, type RowFormat } from './rows.js';
+import { Semaphore } from './semaphore.js';
+
+export interface BatchOptions {
+  /** A file, or `-` for stdin. */
+  from: string;
+  format?: RowFormat;
+  concurrency: number;
+  /** A previous run's NDJSON output: rows it finished are skipped. */
+  resume?: string;
+}
+
+/** What one kind of batch does with a row. */
+export interface BatchJob<Row> {
+  /** `row`, `case`… for the progress line. */
+  noun: string;
+  /** Checks and normalizes a record; throws RowError('INVALID_ROW', …) when it cannot be used. */
+  prepare(record: Record<string, unknown>): Row;
+  /** The row's content, normalized, as the fields that define the work to do. Its hash is the row key. */
+  identity(row: Row): unknown[];
+  /** Does the work; returns the ids to report. */
+  exec(row: Row, key: string, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** sha256 hex of the parts, cut to `length`. */
+export function digest(parts: unknown[], length = 32): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, length);
+}
+
+/** Errors after which no further row can succeed: stop reading. */
+const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
+
+/**
+ * Reads rows one by one (stdin or a file), runs at most `concurrency` of them at once,
+ * and writes one NDJSON result per row to stdout as each finishes:
+ * `{"row", "ok", "key", "input", …ids}` or `{"row", "ok": false, "key", "input", "error": {code, message, status}}`.
+ * Rows whose key a `--resume` file marks done are reported `"skipped": true` without any call.
+ * Nothing is kept per row, so memory stays flat for any input size. Progress and a summary
+ * go to stderr (a bar only on a terminal). Ctrl-C stops reading, aborts rows in flight (not
+ * reported, so a resume redoes them) and exits 130.
+ */
+export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+  const { ctx } = s;
+  if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
+  if (opts.from === '-' && ctx.isTTY.stdin) {
+    throw new UsageError('--from - reads rows from stdin, which is a terminal', 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE');
+  }
+  const file = opts.from === '-' ? undefined : path.resolve(ctx.cwd, opts.from);
+  if (file && !fs.existsSync(file)) throw new UsageError(`input file not found: ${opts.from}`);
+
+  let done = new Set<string>();
+  if (opts.resume) {
+    const resumeFile = path.resolve(ctx.cwd, opts.resume);
+    if (fs.existsSync(resumeFile)) done = await loadDoneKeys(resumeFile);
+    else await s.err(`vcase: resume file ${opts.resume} not found; starting from the first row\n`);
+  }
+
+  const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
+  const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
+  const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0 };
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(ctx.signal.reason);
+  if (ctx.signal.aborted) onAbort();
+  else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const slots = new Semaphore(opts.concurrency);
+  const running = new Set<Promise<void>>();
+  let fatal: unknown;
+  let rowNo = 0;
+
+  const emit = (result: Record<string, unknown>) => s.out(JSON.stringify(result) + '\n');
+  const finish = (ok: boolean | 'skipped') => {
+    counts.done++;
+    if (ok === 'skipped') counts.skipped++;
+    else if (ok) counts.ok++;
+    else counts.failed++;
+    counts.inFlight = slots.inUse;
+    progress.update(counts);
+  };
+
+  const source = file ? fs.createReadStream(file) : ctx.stdin;
+  try {
+    for await (const input of readRows(readLines(source), opts.format)) {
+      if (controller.signal.aborted) break;
+      const row = ++rowNo;
+      if (input.error || !input.record) {
+        await emit({ row, ok: false, input: input.text ?? null, error: { code: 'INVALID_ROW', message: `line ${input.line}: ${input.error}` } });
+        finish(false);
+        continue;
+      }
+      const record = input.record;
+      let prepared: Row;
+      try {
+        prepared = job.prepare(record);
+      } catch (error) {
+        await emit({ row, ok: false, input: record, error: errorBody(error) });
+        finish(false);
+        continue;
+      }
+      const key = digest(job.identity(prepared));
+      if (done.has(key)) {
+        await emit({ row, ok: true, skipped: true, key, input: record });
+        finish('skipped');
+        continue;
+      }
+
+      await slots.acquire();
+      if (controller.signal.aborted) {
+        slots.release();
+        break;
+      }
+      const task = (async () => {
+        try {
+          const ids = await job.exec(prepared, key, controller.signal);
+          await emit({ row, ok: true, key, input: record, ...ids });
+          finish(true);
+        } catch (error) {
+          if (controller.signal.aborted && !fatal && isAbort(error)) return; // interrupted: left for a resume
+          await emit({ row, ok: false, key, input: record, error: errorBody(error) });
+          finish(false);
+          if (FATAL.has((error as Error).name) && !fatal) {
+            fatal = error;
+            controller.abort(error);
+          }
+        } finally {
+          slots.release();
+        }
+      })();
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    }
+  } finally {
+    await Promise.all(running);
+    ctx.signal.removeEventListener('abort', onAbort);
+    (source as { destroy?: () => void }).destroy?.();
+  }
+
+  counts.inFlight = 0;
+  const interrupted = ctx.signal.aborted && !fatal;
+  const note = interrupted || fatal ? `; stopped early${opts.resume ? '' : ' — rerun with --resume <this output> to continue'}` : '';
+  progress.finish(counts, note);
+  if (fatal) {
+    await s.err(`vcase: ${(fatal as Error).message}\n`);
+    return exitCodeFor(fatal);
+  }
+  if (interrupted) return EXIT.INTERRUPTED;
+  return counts.failed ? EXIT.FAILURE : EXIT.OK;
+}
+
+function errorBody(error: unknown): Record<string, unknown> {
+  const e = error as { message?: string; status?: number; requestId?: string };
+  return {
+    code: errorCode(error),
+    message: e?.message ?? String(error),
+    ...(e?.status ? { status: e.status } : {}),
+    ...(e?.requestId ? { request_id: e.requestId } : {}),
+  };
+}
+
+function isAbort(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  return name === 'APIUserAbortError' || name === 'AbortError';
+}
+
+/** Non-blank lines of a file, less a CSV header: the total for the progress bar. */
+async function countRecords(file: string): Promise<number> {
+  let n = 0;
+  let csv: boolean | undefined;
+  for await (const line of readLines(fs.createReadStream(file))) {
+    if (!line.trim()) continue;
+    csv ??= !line.trimStart().startsWith('{');
+    n++;
+  }
+  return csv ? Math.max(0, n - 1) : n;
+}
+
+/** A trimmed string field from the first of `names` that is present. */
+export function field(record: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const v = record[name];
+    if (v === undefined || v === null) continue;
+    const text = (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)).trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+export function invalid(message: string): RowError {
+  return new RowError('INVALID_ROW', message);
+}

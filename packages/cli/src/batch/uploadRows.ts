@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { Client } from '../context.js';
+import { isUuid } from '../session.js';
+import { CaseResolver } from './caseResolver.js';
+import { digest, field, invalid, type BatchJob } from './runner.js';
+
+export interface UploadRow {
+  case_id?: string;
+  internal_id?: string;
+  /** A local path (relative to the working directory) or an http(s) URL. */
+  file: string;
+  mime_type?: string;
+  type?: string;
+  parent_file_id?: string;
+}
+
+export const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * `vcase documents upload --from`: each row uploads one file to a case given by `case_id`
+ * or `internal_id`. The Idempotency-Key is derived from the row and the case it resolved
+ * to, so running the same rows again returns the documents already made (within the
+ * server's 24 h window) instead of duplicating them.
+ */
+export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_id?: string; type?: string } }): BatchJob<UploadRow> {
+  const resolver = new CaseResolver(client);
+  return {
+    noun: 'row',
+    prepare(record) {
+      const caseField = field(record, 'case_id', 'case');
+      const row: UploadRow = {
+        file: field(record, 'file', 'path', 'url') ?? '',
+        mime_type: field(record, 'mime_type', 'mime'),
+        type: field(record, 'type', 'document_type') ?? opts.defaults.type,
+        parent_file_id: field(record, 'parent_file_id', 'parent'),
+      };
+      const internalId = field(record, 'internal_id');
+      if (caseField) {
+        if (isUuid(caseField)) row.case_id = caseField.toLowerCase();
+        else row.internal_id = caseField; // `case` may hold an internal id
+      } else if (internalId) row.internal_id = internalId;
+      else if (opts.defaults.case_id) row.case_id = opts.defaults.case_id;
+      if (!row.case_id && !row.internal_id) throw invalid('case_id or internal_id is required');
+      if (!row.file) throw invalid('file is required (a path or an http(s) URL)');
+      return row;
+    },
+    identity: (r) => ['document', r.case_id ?? null, r.internal_id ?? null, r.file, r.mime_type ?? null, r.type ?? null, r.parent_file_id ?? null],
+    async exec(row, key, signal) {
+      const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
+      const file = isUrl(row.file) ? row.file : path.resolve(opts.cwd, row.file);
+      const res = await client.documents.upload(
+        { case_id: caseId, file, mime_type: row.mime_type, type: row.type, parent_file_id: row.parent_file_id },
+        { signal, idempotencyKey: `vcase-cli-${digest([key, caseId], 40)}` },
+      );
+      return { case_id: caseId, document_id: res.document_id, url: res.url };
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { Command, CommanderError } from 'commander';
+import pkg from '../package.json';
+import { COMMANDS } from './commandList.js';
+import type { Context } from './context.js';
+import { describeError, EXIT, EXIT_CODES_HELP, exitCodeFor } from './errors.js';
+import { App } from './kit.js';
+import { paint, makeStyle } from './ui/style.js';
+
+export const VERSION: string = pkg.version;
+
+const CREDENTIALS_HELP = `Credentials, each value from the first place that has it:
+  1. flags --base-url, --token, --api-key, --admin-token
+  2. env VCASE_BASE_URL, VCASE_TOKEN, VCASE_API_KEY, VCASE_ADMIN_TOKEN
+  3. the profile saved by \`vcase login\` (--profile, VCASE_PROFILE, else "default")
+     in $XDG_CONFIG_HOME/vcase/credentials.json (~/.config/vcase/credentials.json)
+  4. ./.vcase/credentials.json and ./.vcase/admin-token of a local server`;
+
+/** Global options that take a value (to find the command name in argv without parsing). */
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--api-key', '--admin-token', '--profile']);
+
+/** The program, with the named commands (or all) registered in full and the rest as one-line stubs for help. */
+export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>): Command {
+  const { ctx } = app;
+  const program = new Command('vcase');
+  program
+    .description('vcase: vehicle cases and documents from the terminal and from shell pipelines')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--base-url <url>', 'server address (env VCASE_BASE_URL)')
+    .option('--token <token>', 'bearer token (env VCASE_TOKEN)')
+    .option('--api-key <key>', 'API key for document endpoints (env VCASE_API_KEY)')
+    .option('--admin-token <token>', 'operator token for `vcase admin` (env VCASE_ADMIN_TOKEN)')
+    .option('--profile <name>', 'profile saved by `vcase login` (env VCASE_PROFILE; default "default")')
+    .option('--no-color', 'plain output without colours (also NO_COLOR)')
+    .option('-v, --verbose', 'log every request and retry to stderr')
+    .helpOption('-h, --help', 'show help')
+    .addHelpText('after', `\n${CREDENTIALS_HELP}\n\n${EXIT_CODES_HELP}\n`)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void ctx.stdout.write(s),
+      writeErr: (s) => void ctx.stderr.write(s),
+      getOutHelpWidth: () => (ctx.isTTY.stdout ? (ctx.columns ?? 80) : 100),
+      getErrHelpWidth: () => (ctx.isTTY.stderr ? (ctx.columns ?? 80) : 100),
+      outputError: (s, write) => write(paint(makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env }), 'red', s)),
+    });
+  program.addHelpCommand('help [command]', 'show help for a command');
+
+  for (const entry of COMMANDS) {
+    const mod = modules.get(entry.name);
+    if (mod) mod.register(program, app);
+    else program.command(entry.name, { hidden: entry.hidden }).description(entry.summary);
+  }
+  return program;
+}
+
+/** The command named in argv (after global options), or undefined. `help X` names X. */
+export function commandName(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1];
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    if (a === 'help') return argv.slice(i + 1).find((x) => !x.startsWith('-')) ?? undefined;
+    return a;
+  }
+  return undefined;
+}
+
+/** Loads the modules a run needs: the named command, or every one for help and docs-reference. */
+export async function loadModules(names: 'all' | string[]) {
+  const modules = new Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>();
+  for (const entry of COMMANDS) {
+    if (names === 'all' || names.includes(entry.name)) modules.set(entry.name, await entry.load());
+  }
+  return modules;
+}
+
+/** Runs one invocation; returns the exit code. Never exits the process itself. */
+export async function run(argv: string[], ctx: Context): Promise<number> {
+  const app = new App(ctx);
+  const name = commandName(argv);
+  const wantsVersion = argv.includes('--version') || argv.includes('-V');
+  const modules = await loadModules(name === 'docs-reference' ? 'all' : name && !wantsVersion ? [name] : []);
+  const program = buildProgram(app, modules);
+  if (argv.length === 0) {
+    ctx.stderr.write(program.helpInformation());
+    return EXIT.USAGE;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return app.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return EXIT.OK;
+      return EXIT.USAGE;
+    }
+    const code = exitCodeFor(error);
+    const style = makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env });
+    if (code === EXIT.INTERRUPTED) ctx.stderr.write('vcase: interrupted\n');
+    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error)}\n`);
+    return code;
+  }
+}

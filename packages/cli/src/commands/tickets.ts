@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { caseLookupCommand } from '../caseLookup.js';
+import type { App } from '../kit.js';
+import { renderTickets } from '../render/tickets.js';
+
+export function register(program: Command, app: App): void {
+  caseLookupCommand(program, app, {
+    name: 'tickets',
+    description: 'infractions of every plate of the case, grouped by plate and state, with unpaid totals',
+    run: 'look up every plate (current and previous)',
+    watch: 'wait until the lookups finish',
+    examples: ['vcase tickets EXP-1042', 'vcase tickets EXP-1042 --run --watch'],
+    spec: (client, caseId) => ({
+      what: 'tickets',
+      start: (r) => client.cases.startTickets(caseId, r),
+      read: (r) => client.cases.tickets(caseId, r),
+      wait: (w) => client.cases.waitForTickets(caseId, w),
+      progress: (b) => `${b.status} · ${b.result.filter((x) => x.status === 'processing').length} plate(s) running`,
+      render: renderTickets,
+      started: (b) => `Tickets lookup started for ${b.plates.join(', ')} (job ${b.job_id}).`,
+      followUp: `vcase tickets ${caseId} --watch`,
+    }),
+  });
+}
