@@ -46,7 +46,7 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
   }
   if (!flags.watch) {
     const body = await spec.read({ signal });
-    await print(s, spec, body, flags);
+    await print(s, spec.render, body, flags);
     return EXIT.OK;
   }
 
@@ -65,12 +65,12 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     spinner.stop();
     const snapshot = (error as { snapshot?: Body; name?: string }).snapshot;
     if ((error as { name?: string }).name === 'WaitTimeoutError' && snapshot !== undefined) {
-      await print(s, spec, snapshot, flags);
+      await print(s, spec.render, snapshot, flags);
     }
     throw error;
   }
   spinner.stop();
-  await print(s, spec, body, flags);
+  await print(s, spec.render, body, flags);
   if (spec.failed?.(body)) {
     await s.err(`vcase: ${spec.what} ended in error\n`);
     return EXIT.LOOKUP;
@@ -78,8 +78,8 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
   return EXIT.OK;
 }
 
-async function print<Body>(s: Session, spec: LookupSpec<Body>, body: Body, flags: WatchFlags) {
+async function print<Body>(s: Session, render: (body: Body, style: Style) => string, body: Body, flags: WatchFlags) {
   if (flags.json) await s.json(body);
-  else await s.out(spec.render(body, s.style));
+  else await s.out(render(body, s.style));
 }
 
