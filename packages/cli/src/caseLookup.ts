@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Client } from './context.js';
 import { watchOptions, type App, type WatchFlags } from './kit.js';
 import { runLookup, type LookupSpec } from './lookup.js';
+import type { Session } from './session.js';
 
 export interface CaseLookupCommand<Body, Start> {
   name: string;
@@ -10,7 +11,7 @@ export interface CaseLookupCommand<Body, Start> {
   run?: string;
   watch: string;
   examples?: string[];
-  spec: (client: Client, caseId: string) => LookupSpec<Body, Start>;
+  spec: (client: Client, caseId: string, session: Session) => LookupSpec<Body, Start>;
 }
 
 /** A command `NAME [case] [--run] [--watch] [--json]` over one asynchronous case resource. */
@@ -22,7 +23,7 @@ export function caseLookupCommand<Body, Start>(parent: Command, app: App, def: C
     app.action<WatchFlags>(async (s, [arg], o) => {
       const client = await s.client();
       const caseId = await s.caseId(arg);
-      return runLookup(s, def.spec(client, caseId), o);
+      return runLookup(s, def.spec(client, caseId, s), o);
     }),
   );
   return cmd;

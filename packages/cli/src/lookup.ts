@@ -83,3 +83,35 @@ async function print<Body>(s: Session, render: (body: Body, style: Style) => str
   else await s.out(render(body, s.style));
 }
 
+
+/**
+ * Keeps waiting, within the same deadline, while `done` says a settled body is not final
+ * yet. For SDK rules that settle earlier than an analyst wants (tickets: the contract's
+ * root `completed` already holds while some plates are still `processing`).
+ */
+export async function waitUntil<Body>(
+  s: Session,
+  what: string,
+  wait: (options: WaitOptions<Body>) => Promise<Body>,
+  done: (body: Body) => boolean,
+  options: WaitOptions<Body>,
+): Promise<Body> {
+  const start = s.ctx.clock();
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  let slept = 0;
+  let interval = options.intervalMs ?? 1000;
+  const elapsed = () => Math.max(s.ctx.clock() - start, slept);
+  for (;;) {
+    const body = await wait({ ...options, timeoutMs: Math.max(1, timeoutMs - elapsed()) });
+    if (done(body)) return body;
+    const left = timeoutMs - elapsed();
+    if (left <= 0) {
+      const { WaitTimeoutError } = await import('@vcase/sdk');
+      throw new WaitTimeoutError(what, body, elapsed());
+    }
+    const pause = Math.min(interval, left);
+    await s.ctx.sleep(pause, options.signal);
+    slept += pause;
+    interval = Math.min(Math.round(interval * (options.backoff ?? 1.5)), options.maxIntervalMs ?? 10_000);
+  }
+}

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import tty from 'node:tty';
@@ -8,6 +9,8 @@ import { inquirerPrompter } from './prompter.js';
 /** The one file that touches the real process: streams, env, signals, exit. */
 
 const controller = new AbortController();
+// Every request in flight listens on it (a report reads 14 resources at once; a batch runs N rows).
+setMaxListeners(0, controller.signal);
 let interrupts = 0;
 process.on('SIGINT', () => {
   // First Ctrl-C: stop cleanly (abort polls and requests, finish batch bookkeeping). Second: now.

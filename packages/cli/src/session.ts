@@ -124,11 +124,12 @@ export class Session {
    * searchable list of the company's cases.
    */
   async caseId(arg: string | undefined): Promise<string> {
+    const missing = arg === undefined || arg === '';
+    if (missing && !this.interactive) {
+      throw new UsageError('missing argument: case (a case_id or an internal_id)', 'hint: prompts need a terminal on stdin and stdout');
+    }
     const client = await this.client();
-    if (arg === undefined || arg === '') {
-      if (!this.interactive) {
-        throw new UsageError('missing argument: case (a case_id or an internal_id)', 'hint: prompts need a terminal on stdin and stdout');
-      }
+    if (missing) {
       return this.ctx.prompter.search('Case (type to filter by internal id)', async (term) => {
         const page = await client.cases.list({ limit: 20, ...(term ? { internal_id: term } : {}) }, { signal: this.signal });
         return page.data.map((c) => caseChoice(c));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorCode, exitCodeFor, EXIT, RowError, UsageError } from '../errors.js';
@@ -67,6 +68,7 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
   const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
   const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0 };
   const controller = new AbortController();
+  setMaxListeners(0, controller.signal); // one listener per row in flight
   const onAbort = () => controller.abort(ctx.signal.reason);
   if (ctx.signal.aborted) onAbort();
   else ctx.signal.addEventListener('abort', onAbort, { once: true });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { caseLookupCommand } from '../caseLookup.js';
+import { waitUntil } from '../lookup.js';
 import type { App } from '../kit.js';
 import { renderTickets } from '../render/tickets.js';
 
@@ -10,11 +11,12 @@ export function register(program: Command, app: App): void {
     run: 'look up every plate (current and previous)',
     watch: 'wait until the lookups finish',
     examples: ['vcase tickets EXP-1042', 'vcase tickets EXP-1042 --run --watch'],
-    spec: (client, caseId) => ({
+    spec: (client, caseId, s) => ({
       what: 'tickets',
       start: (r) => client.cases.startTickets(caseId, r),
       read: (r) => client.cases.tickets(caseId, r),
-      wait: (w) => client.cases.waitForTickets(caseId, w),
+      // Root `completed` holds as soon as one plate has an answer: wait for every plate.
+      wait: (w) => waitUntil(s, `tickets of case ${caseId}`, (o) => client.cases.waitForTickets(caseId, o), (b) => !b.result.some((r) => r.status === 'processing'), w),
       progress: (b) => `${b.status} · ${b.result.filter((x) => x.status === 'processing').length} plate(s) running`,
       render: renderTickets,
       started: (b) => `Tickets lookup started for ${b.plates.join(', ')} (job ${b.job_id}).`,

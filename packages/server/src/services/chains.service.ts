@@ -11,6 +11,7 @@ import type { JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
+import { casePlateRows } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, processedDocuments } from './caseDerived.service.js';
 
 export const PLATE_CHAIN_JOB = 'chain.plates';
@@ -30,13 +31,11 @@ export function assertNoParameters(body: unknown, query: Record<string, unknown>
 }
 
 async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateChainResponse> {
-  const [plates, lookups, docs, caseVin] = await Promise.all([
-    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', row.id).orderBy('position').execute(),
-    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', row.id).execute(),
+  const [plates, docs, caseVin] = await Promise.all([
+    casePlateRows(ctx, row.id),
     listCaseDocuments(ctx.db, row.id, { includeInactive: false }),
     casePrimaryVin(ctx, row.id),
   ]);
-  const portal = new Map(lookups.map((l) => [l.plate, l]));
   const byId = new Map(docs.map((d) => [d.id, d]));
   const base = publicBaseUrl(ctx.config);
   return buildPlateChain({
@@ -50,7 +49,7 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
     },
     plates: plates.map((p) => {
       const parsed = fromJson<Record<string, unknown>>(byId.get(p.file_id)?.parsed_data, {});
-      const l = p.entity === 'MEX' ? portal.get(p.plate) : undefined;
+      const l = p.portal;
       return {
         plate: p.plate,
         entity: p.entity,

@@ -70,34 +70,42 @@ export async function getPlates(ctx: ServerContext, principal: Principal, caseId
   return platesResponse(ctx, row);
 }
 
-export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<PlatesResponse> {
+/**
+ * The case's plate rows in stored order, each with the portal's answer for its plate (MEX
+ * plates only; the portal covers the Estado de México).
+ */
+export async function casePlateRows(ctx: ServerContext, caseId: string) {
   const [plates, lookups] = await Promise.all([
-    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', row.id).orderBy('position').execute(),
-    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', row.id).execute(),
+    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', caseId).orderBy('position').execute(),
+    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', caseId).execute(),
   ]);
   const byPlate = new Map(lookups.map((l) => [l.plate, l]));
+  return plates.map((p) => ({ ...p, portal: p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined }));
+}
+
+type PlateEntry = PlatesResponse['plates'][number];
+
+export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<PlatesResponse> {
+  const rows = await casePlateRows(ctx, row.id);
   return {
     case_id: row.id,
     internal_id: row.internal_id,
-    plates: plates.map((p) => {
-      const l = p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined;
-      return {
-        plate: p.plate,
-        entity: p.entity,
-        document_type: p.document_type as PlatesResponse['plates'][number]['document_type'],
-        document_date: p.document_date,
-        file_id: p.file_id,
-        ocr_id: p.ocr_id,
-        niv: p.niv,
-        motor_number: p.motor_number,
-        owner_name: p.owner_name,
-        plate_status: (l?.plate_status ?? null) as PlatesResponse['plates'][number]['plate_status'],
-        plate_valid_from: l?.valid_from ?? null,
-        plate_valid_until: l?.valid_until ?? null,
-        previous_plate: l?.previous_plate ?? null,
-        previous_plate_lookup_status: (l?.lookup_status ?? null) as PlatesResponse['plates'][number]['previous_plate_lookup_status'],
-      };
-    }),
+    plates: rows.map(({ portal: l, ...p }) => ({
+      plate: p.plate,
+      entity: p.entity,
+      document_type: p.document_type as PlateEntry['document_type'],
+      document_date: p.document_date,
+      file_id: p.file_id,
+      ocr_id: p.ocr_id,
+      niv: p.niv,
+      motor_number: p.motor_number,
+      owner_name: p.owner_name,
+      plate_status: (l?.plate_status ?? null) as PlateEntry['plate_status'],
+      plate_valid_from: l?.valid_from ?? null,
+      plate_valid_until: l?.valid_until ?? null,
+      previous_plate: l?.previous_plate ?? null,
+      previous_plate_lookup_status: (l?.lookup_status ?? null) as PlateEntry['previous_plate_lookup_status'],
+    })),
   };
 }
 
