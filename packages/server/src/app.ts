@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createTokenSigner } from './auth/tokens.js';
@@ -29,7 +29,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
     bodyLimit: 30 * 1024 * 1024,
-    disableRequestLogging: true,
+    // Per-request lines only at debug level: at info they would double the log volume.
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),
   }).withTypeProvider<ZodTypeProvider>();
   // A request without a body reaches validation as null; it is read as an empty object, so
