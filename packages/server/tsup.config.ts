@@ -7,5 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
-  banner: ({ format }) => (format === 'esm' ? {} : {}),
+  // `vcase-server` runs dist/main.js directly; tsup marks files with a hashbang executable.
+  banner: { js: '#!/usr/bin/env node' },
 });

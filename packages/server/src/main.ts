@@ -36,6 +36,9 @@ program
     const server = await createServer({ config });
     onSignals(() => server.stop());
     const address = await server.start();
+    if (server.adminTokenCreated) {
+      process.stdout.write(`Admin token (generated; kept in ${config.stateDir}/admin-token): ${server.adminToken}\n`);
+    }
     if (server.bootstrapped) {
       process.stdout.write(
         `Demo credentials (kept in ${config.stateDir}/credentials.json):\n` +

@@ -26,6 +26,8 @@ export interface VcaseServer {
   ctx: ServerContext;
   runner: ReturnType<typeof createJobRunner>;
   adminToken: string;
+  /** True when this start generated the admin token (it is printed once). */
+  adminTokenCreated: boolean;
   /** Demo credentials when this start bootstrapped an empty database. */
   bootstrapped: Awaited<ReturnType<typeof bootstrapDemo>>;
   /** Listens on the configured host and port and starts the workers. */
@@ -60,7 +62,6 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const logger = ctx.logger;
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
-  if (adminToken.created) logger.info({ adminToken: adminToken.value }, `admin token generated and kept in ${config.stateDir}/admin-token`);
 
   const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses });
   const bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
@@ -72,6 +73,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
     ctx,
     runner,
     adminToken: adminToken.value,
+    adminTokenCreated: adminToken.created,
     bootstrapped,
     async start() {
       const address = await app.listen({ port: config.port, host: config.host });
