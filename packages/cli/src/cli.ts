@@ -85,7 +85,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
   const modules = await loadModules(name === 'docs-reference' ? 'all' : name && !wantsVersion ? [name] : []);
   const program = buildProgram(app, modules);
   if (argv.length === 0) {
-    ctx.stderr.write(program.helpInformation());
+    program.outputHelp({ error: true });
     return EXIT.USAGE;
   }
   try {

@@ -98,7 +98,7 @@ export class Session {
         apiKey: credentials.apiKey ?? '',
         adminToken: credentials.adminToken ?? '',
         logger: verbose
-          ? { debug: (m) => void this.ctx.stderr.write(`vcase: ${m}\n`), warn: (m) => void this.ctx.stderr.write(`vcase: ${m}\n`) }
+          ? { debug: (m) => void this.ctx.stderr.write(`${m}\n`), warn: (m) => void this.ctx.stderr.write(`${m}\n`) }
           : undefined,
       });
     })();

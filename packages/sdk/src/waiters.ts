@@ -52,9 +52,13 @@ export const settled = {
   renapo: (s: RenapoResponse) => FINAL_JOB.has(s.status),
   creditBureau: (s: CreditBureauResponse) => FINAL_JOB.has(s.status),
 
-  /** Root `completed`; `processing` with the "never queried" message cannot settle by waiting. */
+  /**
+   * Root `completed` and no row still `processing` (the root is already `completed` while some
+   * plates' lookups run, contract §4.5); `processing` with the "never queried" message cannot
+   * settle by waiting.
+   */
   tickets: (s: TicketsResponse) => {
-    if (s.status === 'completed') return true;
+    if (s.status === 'completed') return s.result.every((row) => row.status !== 'processing');
     if (isMessage(s.message, TICKET_MESSAGES.NO_LOOKUP_YET)) {
       throw new LookupNotStartedError('tickets of case ' + s.case_id, s, s.message!);
     }

@@ -85,6 +85,18 @@ describe('waitFor… helpers', () => {
     await expect(vcase.cases.waitForTickets(IDS.case)).resolves.toMatchObject({ status: 'completed' });
   });
 
+  it('tickets: a completed root with a row still processing keeps waiting (contract §4.5)', async () => {
+    const running = { plate_number: 'ABC123', state: 'CMX', ticket_date: null, amount: null, status: 'processing', message: TICKET_MESSAGES.PROCESSING };
+    const done = { ...running, state: 'MEX', status: 'success', message: 'Placa sin adeudos' };
+    const { vcase, calls } = testClient([
+      json(200, { case_id: IDS.case, status: 'completed', message: null, result: [done, running] }),
+      json(200, { case_id: IDS.case, status: 'completed', message: null, result: [done, { ...running, status: 'success', message: 'Placa sin adeudos' }] }),
+    ]);
+    const final = await vcase.cases.waitForTickets(IDS.case);
+    expect(final.result.every((r) => r.status !== 'processing')).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
   it('tickets: the empty outcomes settle as completed (contract §9)', async () => {
     const { vcase } = testClient(() => json(200, { case_id: IDS.case, status: 'completed', message: TICKET_MESSAGES.NO_PLATES, result: [] }));
     await expect(vcase.cases.waitForTickets(IDS.case)).resolves.toMatchObject({ message: TICKET_MESSAGES.NO_PLATES });

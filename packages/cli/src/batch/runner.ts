@@ -147,7 +147,7 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
   counts.inFlight = 0;
   const interrupted = ctx.signal.aborted && !fatal;
   const note = interrupted || fatal ? `; stopped early${opts.resume ? '' : ' — rerun with --resume <this output> to continue'}` : '';
-  progress.finish(counts, note);
+  progress.finish(counts, { stopped: interrupted || !!fatal, note });
   if (fatal) {
     await s.err(`vcase: ${(fatal as Error).message}\n`);
     return exitCodeFor(fatal);

@@ -7,7 +7,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { jsonObjectArg, nonNegativeInt, outputOptions, positiveInt, watchOptions, type App, type OutputFlags, type WatchFlags } from '../kit.js';
 import { runLookup } from '../lookup.js';
 import { renderAssign, renderCaseDetail, renderCaseList, renderCaseStatus, renderMetadata, renderNames, renderVins } from '../render/cases.js';
-import { batchOptions, type BatchFlags } from './batchOptions.js';
+import { batchOptions, type BatchFlags } from '../batchOptions.js';
 
 const CASE_ARG = ['[case]', 'case_id or internal_id (picked from a list on a terminal when missing)'] as const;
 

@@ -9,7 +9,7 @@ import { jsonObjectArg, nonNegativeInt, outputOptions, positiveInt, watchOptions
 import { runLookup, type LookupSpec } from '../lookup.js';
 import { renderClassify, renderDocument, renderDocumentList, renderExtraction } from '../render/documents.js';
 import type { Session } from '../session.js';
-import { batchOptions, type BatchFlags } from './batchOptions.js';
+import { batchOptions, type BatchFlags } from '../batchOptions.js';
 
 const DOC_ARG = ['[document]', 'document_id (picked from a case on a terminal when missing)'] as const;
 

@@ -43,13 +43,14 @@ export class Progress {
   }
 
   /** Clears the bar and prints the summary line. */
-  finish(c: Counts, extra = ''): void {
+  finish(c: Counts, opts: { stopped?: boolean; note?: string } = {}): void {
     if (this.drawn) this.out.write('\r\x1b[2K');
     const now = this.opts.clock();
     const secs = ((now - this.started) / 1000).toFixed(1);
-    const tone = c.failed ? 'red' : 'green';
-    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? tone : undefined, `${c.failed} failed`)];
-    this.out.write(`${paint(this.opts.style, tone, c.failed ? '✗' : '✓')} ${parts.join(', ')} in ${secs} s${extra}\n`);
+    const tone = c.failed ? 'red' : opts.stopped ? 'yellow' : 'green';
+    const mark = c.failed ? '✗' : opts.stopped ? '!' : '✓';
+    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? 'red' : undefined, `${c.failed} failed`)];
+    this.out.write(`${paint(this.opts.style, tone, mark)} ${parts.join(', ')} in ${secs} s${opts.note ?? ''}\n`);
   }
 
   private counts(c: Counts, now: number): string {

@@ -34,12 +34,15 @@ export function renderTable(style: Style, columns: Column[], rows: Cell[][]): st
   });
   const gap = 2;
   const total = () => widths.reduce((a, b) => a + b, 0) + gap * (columns.length - 1);
-  // Shrink the widest shrinkable columns until the table fits (never below 8 columns each).
-  while (total() > style.width) {
+  // Narrow the widest shrinkable column, one character at a time, until the table fits
+  // (so several long columns share the cut; none goes below 8).
+  let excess = total() - style.width;
+  while (excess > 0) {
     let pick = -1;
     for (let i = 0; i < columns.length; i++) if (columns[i]!.shrink && widths[i]! > 8 && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
     if (pick < 0) break;
-    widths[pick] = Math.max(8, widths[pick]! - (total() - style.width));
+    widths[pick]!--;
+    excess--;
   }
   const line = (parts: { text: string; tone?: Tone }[], header = false) =>
     parts

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { positiveInt } from '../kit.js';
+import { positiveInt } from './kit.js';
 
 export interface BatchFlags {
   from?: string;

@@ -1,0 +1,416 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../src/errors.js';
+import * as f from './helpers/fixtures.js';
+import { ANSI, runCli, stripAnsi, type Routes, type RunOptions } from './helpers/harness.js';
+
+const C = f.CASE_ID;
+const notFound = { status: 404, body: { error: { code: null, message: 'El caso no existe o está inactivo' } } };
+const listOf = (items: unknown[], total = items.length, offset = 0, limit = 20) => ({ body: { data: items, pagination: { limit, offset, total, has_more: offset + items.length < total } } });
+
+interface Case {
+  name: string;
+  args: string[];
+  opts?: RunOptions;
+  code: number;
+  stdout?: (string | RegExp)[];
+  notStdout?: (string | RegExp)[];
+  stderr?: (string | RegExp)[];
+  /** Every request made, as `METHOD /path`. */
+  calls?: string[];
+}
+
+/** args → exit code, stdout, stderr, and the requests the SDK sent. */
+const table: Case[] = [
+  { name: 'version', args: ['--version'], code: EXIT.OK, stdout: [/^\d+\.\d+\.\d+\n$/], calls: [] },
+  { name: 'no arguments: help on stderr, usage error', args: [], code: EXIT.USAGE, stderr: ['Usage: vcase', 'Exit codes:'], calls: [] },
+  { name: 'help lists commands, credentials order and exit codes', args: ['--help'], code: EXIT.OK, stdout: ['report', 'chain', 'VCASE_BASE_URL', '5    a watched lookup ended in error or timed out'], notStdout: ['docs-reference'] },
+  { name: 'unknown command', args: ['platez'], code: EXIT.USAGE, stderr: [/unknown command 'platez'/, /Did you mean plates\?/] },
+  { name: 'unknown option', args: ['plates', C, '--bogus'], code: EXIT.USAGE, stderr: ["unknown option '--bogus'"], calls: [] },
+  { name: 'a group without its subcommand', args: ['cases'], code: EXIT.USAGE, stderr: ['Usage: vcase cases'] },
+  {
+    name: 'missing case, no terminal: usage error and no request',
+    args: ['plates'],
+    code: EXIT.USAGE,
+    stderr: ['missing argument: case', 'prompts need a terminal'],
+    calls: [],
+  },
+  {
+    name: 'missing --status for cases create without a terminal',
+    args: ['cases', 'create', '--internal-id', 'EXP-1'],
+    code: EXIT.USAGE,
+    stderr: ['missing --status'],
+    calls: [],
+  },
+  {
+    name: 'delete without --yes and without a terminal is refused before any call',
+    args: ['cases', 'delete', C],
+    code: EXIT.USAGE,
+    stderr: ['pass --yes to confirm'],
+    calls: [],
+  },
+  {
+    name: 'delete with --yes',
+    args: ['cases', 'delete', C, '--yes'],
+    opts: { routes: { [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } } } },
+    code: EXIT.OK,
+    stdout: [`${C}\tdeleted`],
+    calls: [`DELETE /v1/cases/${C}`],
+  },
+  {
+    name: 'plates piped: tab-separated rows, no colour',
+    args: ['plates', C],
+    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { body: f.plates } } },
+    code: EXIT.OK,
+    stdout: [/^MXA1234\tMEX\tVigente\t01\/02\/2026\tLKJ9876\tfound\t/m, /^NLX5555\tNLE\t\t\t\tpending…/m],
+    notStdout: [ANSI, 'PLATE'],
+  },
+  {
+    name: 'plates --json: the API body',
+    args: ['plates', C, '--json'],
+    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { body: f.plates } } },
+    code: EXIT.OK,
+    stdout: [JSON.stringify(f.plates, null, 2)],
+  },
+  {
+    name: 'plates on a terminal: a coloured table with a header',
+    args: ['plates', C],
+    opts: { tty: true, routes: { [`GET /v1/cases/${C}/plates`]: { body: f.plates } } },
+    code: EXIT.OK,
+    stdout: [ANSI, /PLATE.*PREV\. LOOKUP/],
+  },
+  {
+    name: 'NO_COLOR keeps the table but drops colours',
+    args: ['plates', C],
+    opts: { tty: true, env: { NO_COLOR: '1' }, routes: { [`GET /v1/cases/${C}/plates`]: { body: f.plates } } },
+    code: EXIT.OK,
+    stdout: [/PLATE\s+ENTITY/],
+    notStdout: [ANSI],
+  },
+  {
+    name: 'a case by internal_id: exact match through the list filter',
+    args: ['plates', 'EXP-1042', '--json'],
+    opts: {
+      routes: {
+        'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-10420', case_id: '00000000-0000-4000-8000-000000000999' }), f.caseItem(2, { internal_id: 'EXP-1042', case_id: C })]),
+        [`GET /v1/cases/${C}/plates`]: { body: f.plates },
+      },
+    },
+    code: EXIT.OK,
+    calls: ['GET /v1/cases', `GET /v1/cases/${C}/plates`],
+  },
+  {
+    name: 'an internal_id nobody has: not found',
+    args: ['plates', 'EXP-NOPE'],
+    opts: { routes: { 'GET /v1/cases': listOf([]) } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['no active case with internal_id "EXP-NOPE"'],
+  },
+  {
+    name: 'an internal_id two cases share, no terminal: usage error naming both',
+    args: ['plates', 'EXP-9'],
+    opts: { routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-9' }), f.caseItem(2, { internal_id: 'EXP-9' })]) } },
+    code: EXIT.USAGE,
+    stderr: ['several cases have internal_id "EXP-9"', f.caseItem(1).case_id],
+  },
+  {
+    name: '404: exit 4 with the server message',
+    args: ['plates', C],
+    opts: { routes: { [`GET /v1/cases/${C}/plates`]: notFound } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['El caso no existe o está inactivo (HTTP 404)', 'request id: req-test'],
+  },
+  {
+    name: '401: exit 3 with a hint',
+    args: ['tickets', C],
+    opts: { routes: { [`GET /v1/cases/${C}/tickets`]: { status: 401, body: { error: { code: null, message: 'Token inválido' } } } } },
+    code: EXIT.AUTH,
+    stderr: ['Token inválido', 'vcase login'],
+  },
+  {
+    name: 'no server address anywhere: exit 3',
+    args: ['plates', C],
+    opts: { env: { VCASE_BASE_URL: undefined } },
+    code: EXIT.AUTH,
+    stderr: ['no server address configured'],
+    calls: [],
+  },
+  {
+    name: 'no token: the SDK refuses before sending, exit 3',
+    args: ['plates', C],
+    opts: { env: { VCASE_TOKEN: undefined } },
+    code: EXIT.AUTH,
+    stderr: ['needs a bearer token'],
+    calls: [],
+  },
+  {
+    name: 'a 400 from a lookup start: exit 1 with the message',
+    args: ['rapi', C, '--run'],
+    opts: { routes: { [`POST /v1/cases/${C}/rapi`]: { status: 400, body: { error: { code: null, message: 'No se encontró un VIN principal' } } } } },
+    code: EXIT.FAILURE,
+    stderr: ['No se encontró un VIN principal (HTTP 400)'],
+  },
+  {
+    name: '--run without --watch prints the start',
+    args: ['rapi', C, '--run'],
+    opts: { routes: { [`POST /v1/cases/${C}/rapi`]: { status: 202, body: { job_id: f.JOB, vin: '1FTFW1E51PFA12345', status: 'pending' } } } },
+    code: EXIT.OK,
+    stdout: [`RAPI lookup started for VIN 1FTFW1E51PFA12345 (job ${f.JOB}).`],
+    calls: [`POST /v1/cases/${C}/rapi`],
+  },
+  {
+    name: '--run --watch: starts, polls past 404 and processing, prints the settled result',
+    args: ['rapi', C, '--run', '--watch', '--json'],
+    opts: {
+      routes: {
+        [`POST /v1/cases/${C}/rapi`]: { status: 202, body: { job_id: f.JOB, vin: 'V', status: 'pending' } },
+        [`GET /v1/cases/${C}/rapi`]: (_r, n) => (n === 1 ? notFound : n === 2 ? { body: f.rapi('processing') } : { body: f.rapi('completed', { tiene_reporte: false }) }),
+      },
+    },
+    code: EXIT.OK,
+    stdout: ['"status": "completed"', '"tiene_reporte": false'],
+    calls: [`POST /v1/cases/${C}/rapi`, `GET /v1/cases/${C}/rapi`, `GET /v1/cases/${C}/rapi`, `GET /v1/cases/${C}/rapi`],
+  },
+  {
+    name: '--watch that settles in error: exit 5, the result still printed',
+    args: ['rapi', C, '--watch'],
+    opts: { routes: { [`GET /v1/cases/${C}/rapi`]: (_r, n) => ({ body: f.rapi(n < 3 ? 'processing' : 'error') }) } },
+    code: EXIT.LOOKUP,
+    stdout: ['job', 'error'],
+    stderr: ['RAPI lookup ended in error'],
+  },
+  {
+    name: '--watch that times out: exit 5 with the last snapshot',
+    args: ['rapi', C, '--watch', '--timeout', '5', '--json'],
+    opts: { routes: { [`GET /v1/cases/${C}/rapi`]: { body: f.rapi('processing') } } },
+    code: EXIT.LOOKUP,
+    stdout: ['"status": "processing"'],
+    stderr: ['did not settle within 5000 ms'],
+  },
+  {
+    name: 'tickets --watch that were never looked up: exit 5 at once, with --run as the hint',
+    args: ['tickets', C, '--watch'],
+    opts: { routes: { [`GET /v1/cases/${C}/tickets`]: { body: { case_id: C, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] } } } },
+    code: EXIT.LOOKUP,
+    stderr: ['will not settle by waiting', 'start it with --run'],
+    calls: [`GET /v1/cases/${C}/tickets`],
+  },
+  {
+    name: 'tickets --watch keeps waiting while a plate is still processing under a completed root',
+    args: ['tickets', C, '--watch'],
+    opts: {
+      routes: {
+        [`GET /v1/cases/${C}/tickets`]: (_r, n) => ({
+          body: n < 3 ? { ...f.tickets, result: [...f.tickets.result.slice(0, 3), { plate_number: 'LKJ9876', state: 'MEX', ticket_date: null, amount: null, status: 'processing', message: 'Se está procesando la información' }] } : f.tickets,
+        }),
+      },
+    },
+    code: EXIT.OK,
+    stdout: [/LKJ9876\tMEX\t10\/10\/2020/],
+    calls: [`GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`],
+  },
+  {
+    name: 'plates --watch where a previous-plate lookup failed: exit 5',
+    args: ['plates', C, '--watch'],
+    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { body: { ...f.plates, plates: [{ ...f.plates.plates[0]!, previous_plate_lookup_status: 'error' }] } } } },
+    code: EXIT.LOOKUP,
+    stderr: ['previous-plate lookups ended in error'],
+  },
+  {
+    name: 'cases process --watch: queued, then watched to completion',
+    args: ['cases', 'process', C, '--watch'],
+    opts: {
+      routes: {
+        [`POST /v1/cases/${C}/process`]: { status: 202, body: { job_id: f.JOB, status: 'processing' } },
+        [`GET /v1/cases/${C}/status`]: (_r, n) => ({
+          body: { case_id: C, job_id: f.JOB, status: n < 2 ? 'processing' : 'completed', total_files: 2, processed_files: n < 2 ? 1 : 2, failed_files: 0, started_at: '2026-01-15T12:00:00.000Z', finished_at: null, message: null },
+        }),
+      },
+    },
+    code: EXIT.OK,
+    stdout: [/status\tcompleted/, /files\t2\/2 processed/],
+  },
+  {
+    name: 'taxes piped',
+    args: ['taxes', C],
+    opts: { routes: { [`GET /v1/cases/${C}/taxes`]: { body: f.taxes } } },
+    code: EXIT.OK,
+    stdout: [/^main\t2026\tMXA1234\tMEX\twarning\tPendiente\twarning\tCon adeudo\t\t\$1,234\.50$/m, /^other\t2021\tLKJ9876/m],
+  },
+  {
+    name: 'chain ownership on a terminal: the tree',
+    args: ['chain', 'ownership', C],
+    opts: { tty: true, routes: { [`GET /v1/cases/${C}/ownership_chain`]: { body: f.ownership } } },
+    code: EXIT.OK,
+    stdout: ['⚠ gap: untraceable_transfer'],
+  },
+  {
+    name: 'chain plates --run --watch',
+    args: ['chain', 'plates', C, '--run', '--watch'],
+    opts: {
+      routes: {
+        [`POST /v1/cases/${C}/chain_plates`]: { body: { ...f.chainPlates, status: 'processing', summary: null, chain: [], message: 'La generación…' } },
+        [`GET /v1/cases/${C}/chain_plates`]: (_r, n) => ({ body: n === 1 ? { ...f.chainPlates, status: 'processing', summary: null, chain: [] } : f.chainPlates }),
+      },
+    },
+    code: EXIT.OK,
+    stdout: [/^0\tAAA1111\tMEX\t2015-03-01\t2018-06-30\tfalse/m, /^1\tBBB2222\tMEX\t2018-07-01\t\ttrue\tAAA1111/m],
+  },
+  {
+    name: 'invoices piped',
+    args: ['invoices', C],
+    opts: { routes: { [`GET /v1/cases/${C}/invoices`]: { body: f.invoices } } },
+    code: EXIT.OK,
+    stdout: [`${f.FILE_1}\tcompleted\tfound\tcompleted\tEl vehículo es de procedencia nacional`],
+  },
+];
+
+describe('commands (args → exit code, output, requests)', () => {
+  it.each(table.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const r = await runCli(c.args, c.opts);
+    const context = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+    expect(r.code, context).toBe(c.code);
+    for (const s of c.stdout ?? []) typeof s === 'string' ? expect(r.stdout, context).toContain(s) : expect(r.stdout, context).toMatch(s);
+    for (const s of c.notStdout ?? []) typeof s === 'string' ? expect(r.stdout).not.toContain(s) : expect(r.stdout).not.toMatch(s);
+    for (const s of c.stderr ?? []) typeof s === 'string' ? expect(stripAnsi(r.stderr), context).toContain(s) : expect(stripAnsi(r.stderr), context).toMatch(s);
+    if (c.calls) expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(c.calls);
+  });
+});
+
+describe('lists', () => {
+  const pages: Routes = {
+    'GET /v1/cases': (req) => {
+      const offset = Number(req.query.offset ?? 0);
+      const limit = Number(req.query.limit ?? 20);
+      const all = [1, 2, 3, 4, 5].map((i) => f.caseItem(i));
+      return listOf(all.slice(offset, offset + limit), all.length, offset, limit);
+    },
+  };
+
+  it('--ndjson streams every item, fetching the pages one after another', async () => {
+    const r = await runCli(['cases', 'list', '--ndjson', '--limit', '2'], { routes: pages });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((c) => c.internal_id)).toEqual(['EXP-1', 'EXP-2', 'EXP-3', 'EXP-4', 'EXP-5']);
+    expect(r.requests.map((q) => q.query.offset)).toEqual(['0', '2', '4']);
+  });
+
+  it('the table shows one page and says how to get the rest', async () => {
+    const r = await runCli(['cases', 'list', '--limit', '2'], { routes: pages, tty: true });
+    expect(stripAnsi(r.stdout)).toMatch(/CASE ID\s+INTERNAL ID/);
+    expect(stripAnsi(r.stdout)).toContain('1–2 of 5 · --all for every page');
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it('--json prints the first page body', async () => {
+    const r = await runCli(['cases', 'list', '--limit', '2', '--json', '--internal-id', 'EXP'], { routes: pages });
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: [{ internal_id: 'EXP-1' }, { internal_id: 'EXP-2' }], pagination: { total: 5, has_more: true } });
+    expect(r.requests[0]!.query).toMatchObject({ internal_id: 'EXP', limit: '2', offset: '0' });
+  });
+
+  it('documents list --case resolves an internal_id first', async () => {
+    const r = await runCli(['documents', 'list', '--case', 'EXP-1042'], {
+      routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]), 'GET /v1/documents': listOf([]) },
+    });
+    expect(r.code).toBe(0);
+    expect(r.requests[1]!.query).toMatchObject({ case_id: C, limit: '10' });
+  });
+});
+
+describe('prompts on a terminal', () => {
+  it('a missing case is picked from a searchable list of cases', async () => {
+    const r = await runCli(['plates'], {
+      tty: true,
+      answers: [1],
+      routes: { 'GET /v1/cases': listOf([f.caseItem(1), f.caseItem(2, { case_id: C })]), [`GET /v1/cases/${C}/plates`]: { body: f.plates } },
+    });
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked).toEqual(['Case (type to filter by internal id)']);
+    expect(r.requests.map((q) => q.path)).toEqual(['/v1/cases', `/v1/cases/${C}/plates`]);
+  });
+
+  it('a delete asks, and "no" cancels without a call', async () => {
+    const r = await runCli(['cases', 'delete', C], { tty: true, answers: [false] });
+    expect(r.code).toBe(EXIT.FAILURE);
+    expect(r.prompter.asked).toEqual([`Delete case ${C}?`]);
+    expect(r.stderr).toContain('Cancelled');
+    expect(r.requests).toEqual([]);
+  });
+
+  it('a delete asks, and "yes" deletes', async () => {
+    const r = await runCli(['cases', 'delete', C], { tty: true, answers: [true], routes: { [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } } } });
+    expect(r.code).toBe(0);
+    expect(stripAnsi(r.stdout)).toContain(`Deleted case ${C}.`);
+  });
+
+  it('no prompt when only stdout is a terminal (stdin is a pipe)', async () => {
+    const r = await runCli(['plates'], { isTTY: { stdout: true, stderr: true } });
+    expect(r.code).toBe(EXIT.USAGE);
+    expect(r.prompter.asked).toEqual([]);
+  });
+
+  it('cases create asks for what is missing', async () => {
+    const r = await runCli(['cases', 'create'], { tty: true, answers: ['EXP-77', 'nuevo'], routes: { 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } } });
+    expect(r.code).toBe(0);
+    expect(r.requests[0]!.body).toEqual({ internal_id: 'EXP-77', status: 'nuevo' });
+    expect(stripAnsi(r.stdout)).toContain(`Created case ${C} (EXP-77).`);
+  });
+});
+
+describe('report', () => {
+  const routes: Routes = {
+    [`GET /v1/cases/${C}`]: { body: { case_id: C, internal_id: 'EXP-1042', review_status: 'nuevo', created_at: '2026-01-10T10:00:00.000Z', files: [{ file_id: f.FILE_1, created_at: '2026-01-10T10:00:00.000Z', document_type: 'invoice', document_subtype: null, mime_type: 'application/xml', active: true, url: 'http://x', ocr: {} }] } },
+    [`GET /v1/cases/${C}/plates`]: { body: f.plates },
+    [`GET /v1/cases/${C}/chain_plates`]: { body: f.chainPlates },
+    [`GET /v1/cases/${C}/ownership_chain`]: { body: f.ownership },
+    [`GET /v1/cases/${C}/taxes`]: { body: f.taxes },
+    [`GET /v1/cases/${C}/tickets`]: { body: f.tickets },
+    [`GET /v1/cases/${C}/invoices`]: { body: f.invoices },
+    [`GET /v1/cases/${C}/rapi`]: { body: f.rapi('completed', {}) },
+    [`GET /v1/cases/${C}/vins`]: { body: { case_id: C, primary_vin: '1FTFW1E51PFA12345', vins: [] } },
+  };
+
+  it("shows every area of the case on one page; what never ran says so", async () => {
+    const r = await runCli(['report', C], { routes, tty: true });
+    expect(r.code).toBe(0);
+    const text = stripAnsi(r.stdout);
+    for (const line of [
+      /documents\s+1 active: invoice/,
+      /processing\s+never processed/,
+      /VIN\s+1FTFW1E51PFA12345/,
+      /plates\s+MXA1234 MEX, NLX5555 NLE · 1 lookup\(s\) pending/,
+      /plate chain\s+AAA1111 → ● BBB2222/,
+      /ownership\s+AUTOMOTRIZ DEL NORTE SA DE CV → MARIA LOPEZ → ⚠ gap → ● JUAN PEREZ/,
+      /REPUVE\s+not run/,
+      /RAPI\s+completed/,
+      /tenencia\s+MXA1234: debt 2026 · 1 receipt of 5 years · 1 other plate/,
+      /tickets\s+3 plate\/states · 2 unpaid \(\$1,750\.50\)/,
+      /invoices\s+2 · latest: CFDI \(SAT\) ✓ Vigente/,
+    ]) expect(text).toMatch(line);
+  });
+
+  it('--json: the API bodies, null where nothing ran', async () => {
+    const r = await runCli(['report', C, '--json'], { routes });
+    const body = JSON.parse(r.stdout);
+    expect(body.plates).toEqual(f.plates);
+    expect(body.repuve).toBeNull();
+    expect(body.case.internal_id).toBe('EXP-1042');
+  });
+
+  it('a missing case fails the report with exit 4', async () => {
+    const r = await runCli(['report', C], { routes: {} });
+    expect(r.code).toBe(EXIT.NOT_FOUND);
+  });
+});
+
+describe('docs-reference', () => {
+  it('prints every command help as Markdown, examples included', async () => {
+    const r = await runCli(['docs-reference']);
+    expect(r.code).toBe(0);
+    for (const heading of ['## `vcase`', '### `vcase cases`', '#### `vcase cases list`', '#### `vcase chain ownership`', '### `vcase report`', '#### `vcase admin fixtures set`']) {
+      expect(r.stdout).toContain(heading);
+    }
+    expect(r.stdout).toContain('Batch rows (--from FILE or --from - for stdin)');
+    expect(r.stdout).toContain('Exit codes:');
+    expect(r.stdout).not.toContain('`vcase docs-reference`\n'); // hidden
+  });
+});

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
+
+/**
+ * The built `vcase` binary (dist/main.js, built by `npx tsup` / turbo before the tests) against
+ * a real in-process server over HTTP. Nothing is built here: without dist the suite is skipped.
+ */
+const BIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const built = fs.existsSync(BIN);
+if (!built) console.warn(`skipping the end-to-end tests: ${BIN} is missing (run \`npx tsup\` in packages/cli first)`);
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+let t: TestServer;
+let tenant: Tenant;
+let baseURL: string;
+let dir: string;
+
+function vcase(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<Result> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        XDG_CONFIG_HOME: path.join(dir, 'xdg'),
+        VCASE_BASE_URL: baseURL,
+        VCASE_TOKEN: tenant.token,
+        VCASE_API_KEY: tenant.apiKey,
+        ...opts.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)).sort((a, b) => a.row - b.row);
+
+async function documentIds(caseId: string): Promise<string[]> {
+  const res = await t.inject({ method: 'GET', url: `/v1/documents?case_id=${caseId}&limit=100`, headers: tenant.bearer });
+  return res.json().data.map((d: { document_id: string }) => d.document_id).sort();
+}
+
+describe.skipIf(!built)('vcase binary against a real server', () => {
+  let caseA: string;
+  let caseB: string;
+  const internalB = `EXP-E2E-${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    baseURL = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
+    tenant = await createTenant(t);
+    caseA = await createCase(t, tenant);
+    caseB = await createCase(t, tenant, { internal_id: internalB });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-e2e-'));
+    for (const name of ['a', 'b', 'c', 'd']) fs.writeFileSync(path.join(dir, `${name}.pdf`), `%PDF-1.4 ${name} ${Math.random()}`);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--version answers fast, without a server', async () => {
+    const r = await vcase(['--version'], { env: { VCASE_BASE_URL: '' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(r.ms).toBeLessThan(3000);
+  });
+
+  it('batch upload from stdin (NDJSON): one result per row, documents created', async () => {
+    const input = [
+      JSON.stringify({ case_id: caseA, file: 'a.pdf', type: 'invoice' }),
+      JSON.stringify({ internal_id: internalB, file: 'b.pdf' }),
+      JSON.stringify({ internal_id: 'EXP-DOES-NOT-EXIST', file: 'c.pdf' }),
+    ].join('\n');
+    const r = await vcase(['documents', 'upload', '--from', '-', '--concurrency', '2'], { input });
+    expect(r.code, r.stderr).toBe(1);
+    const out = lines(r.stdout);
+    expect(out.map((o) => [o.row, o.ok, o.case_id ?? o.error.code])).toEqual([
+      [1, true, caseA],
+      [2, true, caseB],
+      [3, false, 'CASE_NOT_FOUND'],
+    ]);
+    expect(await documentIds(caseA)).toEqual([out[0].document_id]);
+    expect(await documentIds(caseB)).toEqual([out[1].document_id]);
+    expect(r.stderr).toContain('3 rows, 2 ok, 0 skipped (resume), 1 failed');
+    expect(r.stderr).not.toMatch(/\x1b\[/); // no bar and no colour on a pipe
+  });
+
+  it('batch upload from stdin (CSV), then --resume and a plain rerun never duplicate', async () => {
+    const caseC = await createCase(t, tenant);
+    const csv = `case_id,file,mime_type,type\n${caseC},c.pdf,application/pdf,invoice\n${caseC},d.pdf,,\n`;
+    const first = await vcase(['documents', 'upload', '--from', '-'], { input: csv });
+    expect(first.code, first.stderr).toBe(0);
+    const done = lines(first.stdout);
+    expect(done.map((o) => o.ok)).toEqual([true, true]);
+    const ids = await documentIds(caseC);
+    expect(ids).toEqual(done.map((o) => o.document_id).sort());
+
+    fs.writeFileSync(path.join(dir, 'first.ndjson'), first.stdout);
+    const resumed = await vcase(['documents', 'upload', '--from', '-', '--resume', 'first.ndjson'], { input: csv });
+    expect(resumed.code).toBe(0);
+    expect(lines(resumed.stdout).map((o) => o.skipped)).toEqual([true, true]);
+    expect(resumed.stderr).toContain('2 skipped (resume)');
+
+    // Without --resume: the row-derived Idempotency-Keys return the same documents.
+    const rerun = await vcase(['documents', 'upload', '--from', '-'], { input: csv });
+    expect(lines(rerun.stdout).map((o) => o.document_id).sort()).toEqual(ids);
+    expect(await documentIds(caseC)).toEqual(ids);
+  });
+
+  it('--run --watch on a lookup polls until it settles, then prints the result', async () => {
+    const vin = '3VWFE21C04M000001';
+    const caseD = await createCase(t, tenant, { internal_id: `EXP-WATCH-${Date.now().toString(36)}` });
+    await addProcessedDocument(t, tenant, caseD, 'invoice', { vin });
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { result: { tiene_reporte: false }, delay_ms: 400 });
+    const r = await vcase(['rapi', caseD, '--run', '--watch', '--interval', '100', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'completed', result: { tiene_reporte: false } });
+    expect(r.stderr).toBe(''); // no spinner without a terminal
+  });
+
+  it('--watch that does not settle in time exits 5', async () => {
+    const vin = '3VWFE21C04M000002';
+    const caseE = await createCase(t, tenant);
+    await addProcessedDocument(t, tenant, caseE, 'invoice', { vin });
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { result: {}, delay_ms: 2500 });
+    const r = await vcase(['rapi', caseE, '--run', '--watch', '--timeout', '1', '--interval', '200']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('did not settle within');
+  });
+
+  it('without a terminal: no prompts, exit 2 on a missing argument or an unconfirmed delete', async () => {
+    const missing = await vcase(['plates']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('missing argument: case');
+    expect(missing.stdout).toBe('');
+
+    const del = await vcase(['cases', 'delete', caseA]);
+    expect(del.code).toBe(2);
+    expect(del.stderr).toContain('pass --yes');
+    expect((await t.inject({ method: 'GET', url: `/v1/cases/${caseA}`, headers: tenant.bearer })).statusCode).toBe(200);
+  });
+
+  it('exit 4 for a case that does not exist, exit 3 for a bad token', async () => {
+    expect((await vcase(['plates', '00000000-0000-4000-8000-000000000000'])).code).toBe(4);
+    expect((await vcase(['cases', 'list'], { env: { VCASE_TOKEN: 'not-a-token' } })).code).toBe(3);
+  });
+});

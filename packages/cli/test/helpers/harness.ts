@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Vcase } from '@vcase/sdk';
+import { run } from '../../src/cli.js';
+import type { Choice, ClientOptions, Context, Prompter, Writer } from '../../src/context.js';
+
+/** A Writer that keeps everything in memory. */
+export class BufferWriter implements Writer {
+  text = '';
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export interface Request {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+/** A route answers a request: a fixed reply, or a function (called per request, e.g. to change answers over time). */
+export type Route = Reply | ((req: Request, n: number) => Reply);
+/** `'GET /v1/cases/ID/plates'` → route. Unrouted requests answer 404 with the contract error body. */
+export type Routes = Record<string, Route>;
+
+/** A fetch that serves `routes` and records every request: the SDK runs for real on top of it. */
+export function fakeFetch(routes: Routes, log: Request[]): typeof fetch {
+  const counts = new Map<string, number>();
+  return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
+    const req = new globalThis.Request(input, init);
+    const url = new URL(req.url);
+    const text = await req.text();
+    const headers = Object.fromEntries(req.headers.entries());
+    const record: Request = {
+      method: req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams.entries()),
+      body: text ? JSON.parse(text) : undefined,
+      headers,
+    };
+    log.push(record);
+    const key = `${req.method} ${url.pathname}`;
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    const route = routes[key];
+    const reply: Reply = route === undefined ? { status: 404, body: { error: { code: null, message: `no route for ${key}` } } } : typeof route === 'function' ? route(record, n) : route;
+    const status = reply.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+      status,
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-test', ...reply.headers },
+    });
+  }) as typeof fetch;
+}
+
+/** Answers given in order; a missing answer fails the test loudly. */
+export class ScriptedPrompter implements Prompter {
+  readonly asked: string[] = [];
+  constructor(private readonly answers: unknown[] = []) {}
+  private next<T>(message: string): T {
+    this.asked.push(message);
+    if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
+    return this.answers.shift() as T;
+  }
+  async search<T>(message: string, source: (term: string | undefined, signal: AbortSignal) => Promise<Choice<T>[]>): Promise<T> {
+    const choices = await source(undefined, new AbortController().signal);
+    const answer = this.next<number | T>(message);
+    return typeof answer === 'number' ? choices[answer]!.value : (answer as T);
+  }
+  async select<T>(message: string, choices: Choice<T>[]): Promise<T> {
+    const answer = this.next<number>(message);
+    return choices[answer]!.value;
+  }
+  async confirm(message: string): Promise<boolean> {
+    return this.next<boolean>(message);
+  }
+  async input(message: string): Promise<string> {
+    return this.next<string>(message);
+  }
+  async password(message: string): Promise<string> {
+    return this.next<string>(message);
+  }
+}
+
+export interface RunOptions {
+  routes?: Routes;
+  /** All three streams are terminals. */
+  tty?: boolean;
+  isTTY?: Partial<Context['isTTY']>;
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  answers?: unknown[];
+  cwd?: string;
+  columns?: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  requests: Request[];
+  clientOptions: ClientOptions[];
+  prompter: ScriptedPrompter;
+}
+
+export const BASE_URL = 'http://vcase.test';
+export const CREDS = { VCASE_BASE_URL: BASE_URL, VCASE_TOKEN: 'tok', VCASE_API_KEY: 'key' };
+
+/** Runs `vcase args…` in memory: buffer streams, the real SDK over a fake fetch, instant sleeps on a fake clock. */
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const stdout = new BufferWriter();
+  const stderr = new BufferWriter();
+  const requests: Request[] = [];
+  const clientOptions: ClientOptions[] = [];
+  const prompter = new ScriptedPrompter(opts.answers);
+  let now = Date.UTC(2026, 0, 15, 12, 0, 0);
+  const clock = () => now;
+  const sleep = async (ms: number) => {
+    now += ms;
+  };
+  const home = opts.cwd ?? emptyDir();
+  const ctx: Context = {
+    stdout,
+    stderr,
+    stdin: Readable.from(opts.stdin === undefined ? [] : [opts.stdin]),
+    isTTY: { stdin: !!opts.tty, stdout: !!opts.tty, stderr: !!opts.tty, ...opts.isTTY },
+    columns: opts.columns ?? 120,
+    env: { XDG_CONFIG_HOME: path.join(home, 'xdg'), ...CREDS, ...opts.env },
+    cwd: home,
+    homedir: home,
+    prompter,
+    async createClient(options) {
+      clientOptions.push(options);
+      return new Vcase({ ...options, fetch: fakeFetch(opts.routes ?? {}, requests), sleep, now: clock, maxRetries: 0 });
+    },
+    clock,
+    sleep,
+    signal: opts.signal ?? new AbortController().signal,
+  };
+  const code = await run(args, ctx);
+  return { code, stdout: stdout.text, stderr: stderr.text, requests, clientOptions, prompter };
+}
+
+export function emptyDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-cli-test-'));
+}
+
+// eslint-disable-next-line no-control-regex
+export const ANSI = /\x1b\[[0-9;]*m/;
+export const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[mK]|\r/g, '');
