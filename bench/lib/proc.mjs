@@ -137,7 +137,7 @@ export function cpuSeconds(pid) {
  * Runs a command to completion, sampling its peak RSS. Resolves with its exit code, output,
  * wall time and peak RSS; never rejects for a non-zero exit.
  */
-export function runMeasured(command, args, { env, input, inputStream, cwd, timeoutMs = 300_000, sampleMs = 50 } = {}) {
+export function runMeasured(command, args, { env, input, inputStream, cwd, onLine, timeoutMs = 300_000, sampleMs = 50 } = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawnTracked(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -151,8 +151,14 @@ export function runMeasured(command, args, { env, input, inputStream, cwd, timeo
     };
     const sampler = setInterval(sample, sampleMs);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let partial = '';
     child.stdout.on('data', (d) => {
       stdoutBytes += d.length;
+      if (onLine) {
+        const lines = (partial + d.toString()).split('\n');
+        partial = lines.pop();
+        for (const line of lines) onLine(line);
+      }
       // Keep the head and tail only: a 100,000-row run prints megabytes.
       if (stdout.length < 1_000_000) stdout += d.toString();
     });
@@ -164,7 +170,8 @@ export function runMeasured(command, args, { env, input, inputStream, cwd, timeo
       clearTimeout(timer);
       reject(err);
     });
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
+      if (onLine && partial) onLine(partial);
       clearInterval(sampler);
       clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;

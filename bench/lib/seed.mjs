@@ -72,7 +72,7 @@ export async function seedRichCase(creds, { plates = 20, internalId = `BENCH-RIC
     async () => {
       const [t, x] = await Promise.all([api('GET', `/v1/cases/${caseId}/tickets`), api('GET', `/v1/cases/${caseId}/taxes`)]);
       const ticketsDone = t.status === 'completed' && t.result.every((r) => r.status !== 'processing');
-      return ticketsDone && x.status === 'completed';
+      return ticketsDone && x.main_tax.status === 'completed' && x.taxes.status === 'completed';
     },
     { what: 'tickets and tenencia lookups', timeoutMs: 120_000 },
   );
@@ -101,5 +101,44 @@ export function seedBulkCases(dbPath, { companyId, userId, n }) {
     return db.prepare('select count(*) as n from cases where company_id = ?').get(companyId).n;
   } finally {
     db.close();
+  }
+}
+
+/**
+ * The database the HTTP and memory rows read: a company with credentials, one case with
+ * `plates` plates and answered lookups, an empty case that receives uploads, and `bulkCases`
+ * more cases. Seeded through a server with workers (the lookups run), which is then stopped.
+ */
+export async function prepareSeededState(cfg, log) {
+  const { freshStateDir, startVcaseServer, createCredentials } = await import('./servers.mjs');
+  const stateDir = freshStateDir('seeded');
+  const server = await startVcaseServer(stateDir, { workers: 4, env: cfg.serverEnv });
+  try {
+    const started = Date.now();
+    const creds = await createCredentials(server);
+    const total = seedBulkCases(server.dbPath, { companyId: creds.companyId, userId: creds.userId, n: cfg.bulkCases });
+    const caseId = await seedRichCase(creds, { plates: cfg.richPlates });
+    const upload = await creds.api('POST', '/v1/cases', { internal_id: 'BENCH-UPLOADS', status: 'nuevo' });
+    const tickets = await creds.api('GET', `/v1/cases/${caseId}/tickets`);
+    const taxes = await creds.api('GET', `/v1/cases/${caseId}/taxes`);
+    log(
+      `  seeded in ${Date.now() - started} ms: ${total + 2} cases; rich case ${cfg.richPlates} plates → ` +
+        `${tickets.result.length} ticket rows, ${taxes.main_tax.result.length + taxes.taxes.result.length} tenencia rows`,
+    );
+    return {
+      stateDir,
+      creds,
+      caseId,
+      uploadCaseId: upload.case_id,
+      shape: {
+        cases: total + 2,
+        ticket_rows: tickets.result.length,
+        tenencia_rows: taxes.main_tax.result.length + taxes.taxes.result.length,
+        tickets_bytes: JSON.stringify(tickets).length,
+        taxes_bytes: JSON.stringify(taxes).length,
+      },
+    };
+  } finally {
+    await server.stop();
   }
 }

@@ -34,15 +34,21 @@ process.on('exit', () => {
   }
 });
 
+/** Extra `node` flags for every vcase server of the run (e.g. --cpu-prof with BENCH_PROFILE). */
+let serverNodeArgs = [];
+export function setServerNodeArgs(args) {
+  serverNodeArgs = args;
+}
+
 /**
  * Spawns `node packages/server/dist/main.js start --port 0` on 127.0.0.1 against `stateDir`
  * (SQLite file, stored files), sandbox latency 0. Resolves once it listens.
  */
-export async function startVcaseServer(stateDir, { workers = 4, env = {} } = {}) {
+export async function startVcaseServer(stateDir, { workers = 4, env = {}, nodeArgs = serverNodeArgs } = {}) {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${path.relative(ROOT, SERVER_MAIN)} is missing: run npm run build`);
   const child = spawnTracked(
     process.execPath,
-    [SERVER_MAIN, 'start', '--port', '0', '--host', '127.0.0.1', '--no-bootstrap', '--workers', String(workers)],
+    [...nodeArgs, SERVER_MAIN, 'start', '--port', '0', '--host', '127.0.0.1', '--no-bootstrap', '--workers', String(workers)],
     {
       cwd: stateDir,
       env: {

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { seeded } from './seed.js';
 
-const FIRST = ['MARIA', 'JUAN', 'JOSE', 'GUADALUPE', 'FRANCISCO', 'ANA', 'LUIS', 'SOFIA'];
-const LAST = ['HERNANDEZ', 'GARCIA', 'MARTINEZ', 'LOPEZ', 'GONZALEZ', 'PEREZ', 'RODRIGUEZ', 'SANCHEZ'];
+const FIRST = ['ANA', 'BEATRIZ', 'CARLOS', 'DANIEL', 'EDUARDO', 'FRANCISCO', 'GUADALUPE', 'HUGO', 'IRMA', 'JUAN', 'JOSE', 'KARLA', 'LUIS', 'MARIA', 'NORMA', 'OSCAR', 'PATRICIA', 'RAUL', 'SOFIA', 'TERESA', 'URIEL', 'VICTOR', 'XIMENA', 'YOLANDA', 'ZOE'];
+const LAST = ['ALVAREZ', 'BAUTISTA', 'CRUZ', 'DIAZ', 'ESPINOZA', 'FLORES', 'GARCIA', 'HERNANDEZ', 'IBARRA', 'JIMENEZ', 'LOPEZ', 'MARTINEZ', 'NAVARRO', 'ORTIZ', 'PEREZ', 'QUINTERO', 'RODRIGUEZ', 'SANCHEZ', 'TORRES', 'URIBE', 'VARGAS', 'ZAMORA'];
+
+/** A name from `names` starting with `initial` (as a CURP spells it), else any. */
+function byInitial(r: ReturnType<typeof seeded>, names: string[], initial: string | undefined) {
+  const matching = names.filter((n) => n[0] === initial);
+  return r.pick(matching.length ? matching : names);
+}
 const STATES: Record<string, string> = { AS: 'AGUASCALIENTES', BC: 'BAJA CALIFORNIA', CL: 'COAHUILA', DF: 'CIUDAD DE MEXICO', GT: 'GUANAJUATO', JC: 'JALISCO', MC: 'MEXICO', NL: 'NUEVO LEON', PL: 'PUEBLA', VZ: 'VERACRUZ', NE: 'NACIDO EN EL EXTRANJERO' };
 
 /** RENAPO-like answer for a CURP: the person its characters describe. */
@@ -13,9 +19,9 @@ export function syntheticRenapo(curp: string): Record<string, unknown> {
   const state = curp.slice(11, 13);
   return {
     person: {
-      first_name: r.pick(FIRST),
-      paternal_surname: r.pick(LAST),
-      maternal_surname: r.pick(LAST),
+      first_name: byInitial(r, FIRST, curp[3]),
+      paternal_surname: byInitial(r, LAST, curp[0]),
+      maternal_surname: byInitial(r, LAST, curp[2]),
       birth_date: `${curp.slice(8, 10)}/${curp.slice(6, 8)}/${year}`,
       birth_state: STATES[state] ?? state,
       birth_country: state === 'NE' ? 'EXTRANJERO' : 'MEXICO',

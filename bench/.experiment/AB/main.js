@@ -1,0 +1,60 @@
+import {
+  createServer,
+  createWorker,
+  loadConfig
+} from "./chunk-DLQ367JD.js";
+
+// src/main.ts
+import { Command, Option } from "commander";
+function onSignals(stop) {
+  let stopping = false;
+  const handler = (signal) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stderr.write(`
+${signal} received, shutting down\u2026
+`);
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        process.stderr.write(`shutdown failed: ${String(err)}
+`);
+        process.exit(1);
+      }
+    );
+  };
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+}
+var program = new Command("vcase-server").description("vcase vehicle case and document validation server");
+program.command("start").description("serve the REST API, tRPC channel and in-process job workers").option("--port <port>", "port to listen on (PORT, default 3000)").option("--host <host>", "address to bind (HOST, default 127.0.0.1)").option("--db <path-or-url>", "SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)").option("--storage <dir>", "directory for stored files (VCASE_STORAGE_DIR)").option("--workers <n>", "in-process job concurrency; 0 = API only (VCASE_WORKERS, default 4)").addOption(new Option("--no-bootstrap", "do not create demo credentials on an empty database")).action(async (flags) => {
+  const config = loadConfig(flags);
+  const server = await createServer({ config });
+  onSignals(() => server.stop());
+  const address = await server.start();
+  if (server.bootstrapped) {
+    process.stdout.write(
+      `Demo credentials (kept in ${config.stateDir}/credentials.json):
+  base_url: ${server.bootstrapped.base_url}
+  token:    ${server.bootstrapped.token}
+  api_key:  ${server.bootstrapped.api_key}
+`
+    );
+  }
+  process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs)
+`);
+});
+program.command("worker").description("run job workers only, against the same database").option("--db <path-or-url>", "SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)").option("--storage <dir>", "directory for stored files (VCASE_STORAGE_DIR)").option("--workers <n>", "job concurrency (VCASE_WORKERS, default 4)").action(async (flags) => {
+  const config = loadConfig(flags);
+  const worker = await createWorker({ config });
+  onSignals(() => worker.stop());
+  worker.start();
+  process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)
+`);
+});
+program.parseAsync(process.argv).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}
+`);
+  process.exit(1);
+});
+//# sourceMappingURL=main.js.map

@@ -1,0 +1,127 @@
+// HTTP throughput rows: the vcase server (own process, API only) against a bare Fastify
+// hello-world route (own process), both loaded by autocannon from this process at the same
+// connection count. The reference is measured before and after the rows; its mean is used.
+import { randomBytes } from 'node:crypto';
+import { loadProblems, runLoad, warm } from '../lib/load.mjs';
+import { notMeasured, ratioRow } from '../lib/report.mjs';
+import { startHelloServer, startVcaseServer } from '../lib/servers.mjs';
+
+export const SPECS = {
+  taxes: {
+    id: 'http.taxes',
+    what: 'GET /v1/cases/{id}/taxes, 20 plates, req/s @50 conn',
+    reference: 'Fastify hello-world req/s',
+    target: { op: '>=', value: 0.3 },
+  },
+  tickets: {
+    id: 'http.tickets',
+    what: 'GET /v1/cases/{id}/tickets, 20 plates, req/s @50 conn',
+    reference: 'Fastify hello-world req/s',
+    target: { op: '>=', value: 0.3 },
+  },
+  cases: {
+    id: 'http.cases',
+    what: 'GET /v1/cases page of 20, 10,000 cases, req/s @50 conn',
+    reference: 'Fastify hello-world req/s',
+    target: { op: '>=', value: 0.3 },
+  },
+  upload: {
+    id: 'http.upload',
+    what: 'POST /v1/documents 20 KB base64, SQLite, req/s @50 conn',
+    reference: 'Fastify hello-world req/s',
+    target: { op: '>=', value: 0.15 },
+  },
+  trpcCases: {
+    id: 'trpc.cases',
+    what: 'tRPC listCases vs REST GET /v1/cases, req/s',
+    reference: 'REST req/s, measured next to it',
+    target: { op: '>=', value: 0.8 },
+  },
+  trpcTaxes: {
+    id: 'trpc.taxes',
+    what: 'tRPC getTaxes vs REST GET /v1/cases/{id}/taxes, req/s',
+    reference: 'REST req/s, measured next to it',
+    target: { op: '>=', value: 0.8 },
+  },
+};
+
+const trpcUrl = (base, proc, input) => `${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+export async function run(cfg, seeded, log) {
+  const rows = [];
+  const api = await startVcaseServer(seeded.stateDir, { workers: 0, env: cfg.serverEnv });
+  const hello = await startHelloServer();
+  try {
+    const auth = { authorization: `Bearer ${seeded.creds.token}` };
+    const base = { connections: cfg.connections, duration: cfg.duration };
+    const measure = async (label, opts) => {
+      await warm({ ...base, ...opts }, cfg.warmup);
+      const r = await runLoad({ ...base, ...opts });
+      log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms)${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
+      return r;
+    };
+    const refBefore = await measure('reference (before)', { url: `${hello.url}/` });
+
+    const taxesUrl = `${api.url}/v1/cases/${seeded.caseId}/taxes`;
+    const taxes = await measure('GET taxes', { url: taxesUrl, headers: auth });
+    const trpcTaxes = await measure('tRPC getTaxes', { url: trpcUrl(api.url, 'getTaxes', { case_id: seeded.caseId }), headers: auth });
+    const tickets = await measure('GET tickets', { url: `${api.url}/v1/cases/${seeded.caseId}/tickets`, headers: auth });
+    const cases = await measure('GET /v1/cases', { url: `${api.url}/v1/cases?limit=20`, headers: auth });
+    const trpcCases = await measure('tRPC listCases', { url: trpcUrl(api.url, 'listCases', { limit: 20 }), headers: auth });
+
+    // 20 KB of file content (15,000 random bytes → 20,000 base64 characters), one body for all.
+    const body = JSON.stringify({
+      case_id: seeded.uploadCaseId,
+      mime_type: 'application/pdf',
+      type: 'certificate_title',
+      base64: randomBytes(15_000).toString('base64'),
+    });
+    const upload = await measure('POST /v1/documents', {
+      url: `${api.url}/v1/documents`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+    });
+    const refAfter = await measure('reference (after)', { url: `${hello.url}/` });
+
+    const ref = (refBefore.rps + refAfter.rps) / 2;
+    const drift = Math.abs(refBefore.rps - refAfter.rps) / ref;
+    const refNote = drift > 0.15 ? `reference drifted ${Math.round(drift * 100)}% during the rows (shared machine)` : null;
+    const helloRow = (spec, r, extra = {}) =>
+      ratioRow(spec, {
+        value: r.rps,
+        reference: ref,
+        unit: 'req/s',
+        note: [loadProblems(r), refNote].filter(Boolean).join('; ') || null,
+        details: {
+          latency_p50_ms: r.latencyP50,
+          latency_p99_ms: r.latencyP99,
+          requests: r.total,
+          reference_before_rps: Math.round(refBefore.rps),
+          reference_after_rps: Math.round(refAfter.rps),
+          ...extra,
+        },
+      });
+    rows.push(helloRow(SPECS.taxes, taxes));
+    rows.push(helloRow(SPECS.tickets, tickets));
+    rows.push(helloRow(SPECS.cases, cases));
+    rows.push(helloRow(SPECS.upload, upload, { body_bytes: body.length, workers: 0 }));
+    const pair = (spec, rpc, rest) =>
+      ratioRow(spec, {
+        value: rpc.rps,
+        reference: rest.rps,
+        unit: 'req/s',
+        note: [loadProblems(rpc), loadProblems(rest)].filter(Boolean).join('; ') || null,
+        details: { trpc_p99_ms: rpc.latencyP99, rest_p99_ms: rest.latencyP99 },
+      });
+    rows.push(pair(SPECS.trpcCases, trpcCases, cases));
+    rows.push(pair(SPECS.trpcTaxes, trpcTaxes, taxes));
+    return rows;
+  } finally {
+    await hello.stop();
+    await api.stop();
+  }
+}
+
+export const allSpecs = () => Object.values(SPECS);
+export const failed = (reason) => allSpecs().map((s) => notMeasured(s, reason));
