@@ -75,7 +75,7 @@ function fmt(v, unit) {
 
 /** The table printed at the end of a run. */
 export function formatTable(rows) {
-  const header = ['row', 'measured', 'reference', 'ratio', 'target', 'status'];
+  const header = ['row', 'measured', 'reference', 'ratio', 'target', 'status', 'CPU ratio'];
   const body = rows.map((r) => [
     r.what,
     fmt(r.value, r.unit),
@@ -83,12 +83,16 @@ export function formatTable(rows) {
     r.ratio === null ? '—' : String(r.ratio),
     r.target ?? '—',
     r.status,
+    r.details?.cpu_ratio == null ? '' : String(r.details.cpu_ratio),
   ]);
   const widths = header.map((h, i) => Math.min(i === 0 ? 64 : 28, Math.max(h.length, ...body.map((b) => b[i].length))));
   const cut = (s, w) => (s.length > w ? `${s.slice(0, w - 1)}…` : s);
   const line = (cells) => cells.map((c, i) => (i === 0 ? cut(c, widths[i]).padEnd(widths[i]) : cut(c, widths[i]).padStart(widths[i]))).join('  ');
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
   const notes = rows.filter((r) => r.note).map((r) => `  · ${r.id}: ${r.note}`);
+  if (rows.some((r) => r.details?.cpu_ratio != null)) {
+    out.push('', 'CPU ratio: the same ratio computed from server CPU time per request (steadier than req/s on a shared machine).');
+  }
   if (notes.length) out.push('', 'notes:', ...notes);
   return out.join('\n');
 }

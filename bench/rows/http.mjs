@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadProblems, runLoad, warm } from '../lib/load.mjs';
 import { notMeasured, ratioRow } from '../lib/report.mjs';
+import { cpuSeconds } from '../lib/proc.mjs';
 import { startHelloServer, startVcaseServer } from '../lib/servers.mjs';
 
 export const SPECS = {
@@ -54,13 +55,19 @@ export async function run(cfg, seeded, log) {
   try {
     const auth = { authorization: `Bearer ${seeded.creds.token}` };
     const base = { connections: cfg.connections, duration: cfg.duration };
-    const measure = async (label, opts) => {
+    // Server CPU time per request is measured alongside req/s: on a shared machine it drifts
+    // far less than throughput does, so the CPU ratio is a second, steadier reading.
+    const measure = async (label, opts, pid = api.pid) => {
       await warm({ ...base, ...opts }, cfg.warmup);
+      const cpu0 = cpuSeconds(pid);
       const r = await runLoad({ ...base, ...opts });
-      log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms)${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
+      const cpu1 = cpuSeconds(pid);
+      r.cpuUsPerReq = cpu0 !== null && cpu1 !== null && r.total > 0 ? ((cpu1 - cpu0) * 1e6) / r.total : null;
+      const cpu = r.cpuUsPerReq === null ? '' : `, ${Math.round(r.cpuUsPerReq)} µs CPU/req`;
+      log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
       return r;
     };
-    const refBefore = await measure('reference (before)', { url: `${hello.url}/` });
+    const refBefore = await measure('reference (before)', { url: `${hello.url}/` }, hello.pid);
 
     const taxesUrl = `${api.url}/v1/cases/${seeded.caseId}/taxes`;
     const taxes = await measure('GET taxes', { url: taxesUrl, headers: auth });
@@ -82,18 +89,28 @@ export async function run(cfg, seeded, log) {
       headers: { ...auth, 'content-type': 'application/json' },
       body,
     });
-    const refAfter = await measure('reference (after)', { url: `${hello.url}/` });
+    const refAfter = await measure('reference (after)', { url: `${hello.url}/` }, hello.pid);
 
     const ref = (refBefore.rps + refAfter.rps) / 2;
+    const refCpu = refBefore.cpuUsPerReq !== null && refAfter.cpuUsPerReq !== null ? (refBefore.cpuUsPerReq + refAfter.cpuUsPerReq) / 2 : null;
+    const cpuRatio = (r, other = refCpu) => (other && r.cpuUsPerReq ? Math.round((other / r.cpuUsPerReq) * 1000) / 1000 : null);
     const drift = Math.abs(refBefore.rps - refAfter.rps) / ref;
-    const refNote = drift > 0.15 ? `reference drifted ${Math.round(drift * 100)}% during the rows (shared machine)` : null;
-    const helloRow = (spec, r, extra = {}) =>
-      ratioRow(spec, {
+    let refNote =
+      drift > 0.15
+        ? `the reference moved ${Math.round(refBefore.rps)} → ${Math.round(refAfter.rps)} req/s during the HTTP rows (shared machine); their mean is used`
+        : null;
+    const helloRow = (spec, r, extra = {}) => {
+      const note = [loadProblems(r), refNote].filter(Boolean).join('; ') || null;
+      refNote = null; // said once, on the first row
+      return ratioRow(spec, {
         value: r.rps,
         reference: ref,
         unit: 'req/s',
-        note: [loadProblems(r), refNote].filter(Boolean).join('; ') || null,
+        note,
         details: {
+          cpu_ratio: cpuRatio(r),
+          server_cpu_us_per_req: r.cpuUsPerReq === null ? null : Math.round(r.cpuUsPerReq),
+          reference_cpu_us_per_req: refCpu === null ? null : Math.round(refCpu),
           latency_p50_ms: r.latencyP50,
           latency_p99_ms: r.latencyP99,
           requests: r.total,
@@ -102,6 +119,7 @@ export async function run(cfg, seeded, log) {
           ...extra,
         },
       });
+    };
     rows.push(helloRow(SPECS.taxes, taxes));
     rows.push(helloRow(SPECS.tickets, tickets));
     rows.push(helloRow(SPECS.cases, cases));
@@ -112,7 +130,13 @@ export async function run(cfg, seeded, log) {
         reference: rest.rps,
         unit: 'req/s',
         note: [loadProblems(rpc), loadProblems(rest)].filter(Boolean).join('; ') || null,
-        details: { trpc_p99_ms: rpc.latencyP99, rest_p99_ms: rest.latencyP99 },
+        details: {
+          cpu_ratio: cpuRatio(rpc, rest.cpuUsPerReq),
+          trpc_cpu_us_per_req: rpc.cpuUsPerReq === null ? null : Math.round(rpc.cpuUsPerReq),
+          rest_cpu_us_per_req: rest.cpuUsPerReq === null ? null : Math.round(rest.cpuUsPerReq),
+          trpc_p99_ms: rpc.latencyP99,
+          rest_p99_ms: rest.latencyP99,
+        },
       });
     rows.push(pair(SPECS.trpcCases, trpcCases, cases));
     rows.push(pair(SPECS.trpcTaxes, trpcTaxes, taxes));

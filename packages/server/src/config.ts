@@ -22,6 +22,9 @@ export const configSchema = z.object({
   webUrl: z.string().optional(),
   allowPrivateUrls: boolish.default(false),
   webhookTimeoutMs: z.coerce.number().int().positive().default(30_000),
+  /** `sat` queries SAT's real CFDI status service for invoice checks; `provider` uses VCASE_PROVIDERS. */
+  satCfdi: z.enum(['provider', 'sat']).default('provider'),
+  satCfdiUrl: z.string().url().default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
   bootstrap: z.boolean().default(true),
   logLevel: z.string().default('info'),
 });
@@ -56,6 +59,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     webUrl: pick(env.VCASE_WEB_URL),
     allowPrivateUrls: pick(env.VCASE_ALLOW_PRIVATE_URLS),
     webhookTimeoutMs: pick(env.VCASE_WEBHOOK_TIMEOUT_MS),
+    satCfdi: pick(env.VCASE_SAT_CFDI),
+    satCfdiUrl: pick(env.VCASE_SAT_CFDI_URL),
     bootstrap: flags.bootstrap,
     logLevel: pick(env.VCASE_LOG_LEVEL, env.LOG_LEVEL),
   });

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import { getFixture } from '../repositories/sandboxFixtures.repository.js';
 import { toOutcome, type ProviderOutcome } from './outcome.js';
 import { SYNTHETIC } from './synthetic/index.js';
+import { fetchConsumerClient, satCfdiLookup, type CfdiQuery } from './satCfdi.js';
 
 export interface LookupRequest {
   source: SandboxSource;
@@ -50,5 +51,8 @@ async function httpLookup(ctx: ServerContext, req: LookupRequest): Promise<Provi
 
 /** One lookup against the configured providers. Never throws for source failures. */
 export function lookupSource(ctx: ServerContext, req: LookupRequest): Promise<ProviderOutcome> {
+  if (req.source === 'sat_cfdi' && ctx.config.satCfdi === 'sat') {
+    return satCfdiLookup(fetchConsumerClient(ctx.fetch), ctx.config.satCfdiUrl, req.input as CfdiQuery);
+  }
   return ctx.config.providers === 'http' ? httpLookup(ctx, req) : sandboxLookup(ctx, req);
 }

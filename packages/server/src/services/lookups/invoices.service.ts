@@ -96,7 +96,8 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
     const pair = [str(parsed.rfc_emisor), str(parsed.rfc_receptor)];
     const key = folio ?? (pair[0] && pair[1] ? `${pair[0]}|${pair[1]}`.toUpperCase() : null);
     if (!key) return said(`${M.CFDI_NOT_REGISTERED_PREFIX}: el documento no tiene folio fiscal ni RFC de emisor y receptor.`);
-    const o = await ask('sat_cfdi', key, parsed);
+    const ocr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
+    const o = await ask('sat_cfdi', key, { ...parsed, sello_fe: ocr.sello_fe ?? null, total: ocr.total ?? parsed.monto_total });
     if (o === 'retry') return o;
     if (o.kind === 'ok') return found(obj(o.data.result) ?? o.data);
     if (o.kind === 'reason') return said(o.reason);
