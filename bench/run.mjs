@@ -6,7 +6,9 @@
 //
 // Environment:
 //   BENCH_QUICK=1         smaller, faster run (3 s loads, fewer documents and rows)
-//   BENCH_DURATION=<s>    seconds of load per HTTP row (default 8; quick 3)
+//   BENCH_DURATION=<s>    seconds of load per HTTP row (default 6; quick 3)
+//   BENCH_MEMORY_SECONDS  time cap of the server-memory row (default 60; quick 20)
+//   BENCH_CLI_BATCH_SECONDS  time cap of the CLI long-batch row (default 60; quick 20)
 //   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules
 //   BENCH_PROFILE=1       start servers with --cpu-prof (profiles in bench/profiles/)
 //   BENCH_OUT=<file>      where to write the results (default bench/results.json)
@@ -29,15 +31,17 @@ const profileDir = path.join(ROOT, 'bench', 'profiles');
 
 const cfg = {
   quick,
-  duration: num(env.BENCH_DURATION, quick ? 3 : 8),
+  duration: num(env.BENCH_DURATION, quick ? 3 : 6),
   warmup: quick ? 1 : 2,
   connections: 50,
   bulkCases: 10_000,
   richPlates: 20,
   memRequests: quick ? [1_000, 10_000] : [1_000, 50_000],
+  memMaxSeconds: num(env.BENCH_MEMORY_SECONDS, quick ? 20 : 60),
   versionRuns: quick ? 5 : 11,
   cliUploadFiles: quick ? 500 : 2_000,
   cliBatchRows: quick ? [1_000, 10_000] : [1_000, 100_000],
+  cliBatchMaxSeconds: num(env.BENCH_CLI_BATCH_SECONDS, quick ? 20 : 60),
   e2eDocs: quick ? 100 : 500,
   e2eTimeoutS: quick ? 60 : 240,
   rulePlates: [10, 100, 1_000],
@@ -109,6 +113,8 @@ const results = {
     bulk_cases: cfg.bulkCases,
     rich_case_plates: cfg.richPlates,
     memory_requests: cfg.memRequests,
+    memory_max_seconds: cfg.memMaxSeconds,
+    cli_batch_max_seconds: cfg.cliBatchMaxSeconds,
     cli_upload_files: cfg.cliUploadFiles,
     cli_batch_rows: cfg.cliBatchRows,
     e2e_documents: cfg.e2eDocs,

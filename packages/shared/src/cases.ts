@@ -70,6 +70,16 @@ export const createCaseBodySchema = z.object({
   use_case: uuid.optional(),
   metadata: jsonObject.optional(),
   files: z.array(createCaseFileSchema).optional(),
+}).meta({
+  examples: [
+    { internal_id: 'SIN-2026-0001', status: 'processing', metadata: { numero_siniestro: 'SIN-2026-0001', tipo_afectado: 'asegurado' } },
+    {
+      internal_id: 'CRED-88412',
+      status: 'nuevo',
+      vehicle_origin: 'Importado',
+      files: [{ url: 'https://files.example.com/factura.xml', mime_type: 'application/xml', document_type: 'factura_xml' }],
+    },
+  ],
 });
 export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
 
@@ -90,7 +100,9 @@ export type CreateCaseResponse = z.infer<typeof createCaseResponseSchema>;
 export const deleteCaseResponseSchema = z.object({ case_id: uuid, active: z.literal(false) });
 
 /** POST /v1/cases/{id}/assign (contract §4.2). */
-export const assignBodySchema = z.object({ user_id: z.string().trim().min(1, 'user_id is required') });
+export const assignBodySchema = z
+  .object({ user_id: z.string().trim().min(1, 'user_id is required') })
+  .meta({ examples: [{ user_id: 'pid_3f9a1c2b7d4e5f60' }] });
 export type AssignBody = z.infer<typeof assignBodySchema>;
 
 /** Assignment history entry (contract §2.15). */

@@ -149,6 +149,11 @@ export const uploadDocumentBodySchema = z.object({
   base64: z.string().nullish().describe('file content in base64 (max 20 MB); exactly one of url or base64'),
   type: z.string().nullish().describe('document type; when omitted, automatic classification runs'),
   parent_file_id: z.string().nullish().describe('UUID of a parent document in the same case'),
+}).meta({
+  examples: [
+    { case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72', mime_type: 'application/pdf', url: 'https://files.example.com/tarjeta.pdf', type: 'certificate_title' },
+    { case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72', mime_type: 'application/xml', base64: 'PD94bWwgdmVyc2lvbj0iMS4wIj8+…' },
+  ],
 });
 export type UploadDocumentBody = z.infer<typeof uploadDocumentBodySchema>;
 
