@@ -87,7 +87,7 @@ export async function getCaseStatus(ctx: ServerContext, principal: Principal, ca
 async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor | null, operationalError: boolean) {
   const caseRow = await findCaseById(ctx.db, caseId);
   if (!caseRow || caseRow.active !== 1) return caseRow?.review_status ?? null;
-  await computePlates(ctx, caseRow);
+  if (!operationalError) await computePlates(ctx, caseRow);
   const docs = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
   const next = operationalError
     ? caseRow.review_status

@@ -34,7 +34,7 @@ describe('sat_cfdi real adapter (@nodecfdi/sat-estado-cfdi)', () => {
     expect(satExpression({ ...QUERY, rfc_emisor: 'A&B010101AAA', sello_fe: null })).toContain('re=A&amp;B010101AAA&rr');
   });
 
-  it.each([
+  it.each<[Record<string, string>, { kind: string; estado?: string; cancel?: string | null }]>([
     [{ CodigoEstatus: 'S - Comprobante obtenido satisfactoriamente.', Estado: 'Vigente', EsCancelable: 'Cancelable sin aceptación', EstatusCancelacion: '' }, { kind: 'ok', estado: 'Vigente', cancel: null }],
     [{ CodigoEstatus: 'S - Comprobante obtenido satisfactoriamente.', Estado: 'Cancelado', EsCancelable: '', EstatusCancelacion: 'Cancelado sin aceptación' }, { kind: 'ok', estado: 'Cancelado', cancel: 'Cancelado sin aceptación' }],
     [{ CodigoEstatus: 'N - 602: Comprobante no encontrado.', Estado: 'No Encontrado', EsCancelable: '', EstatusCancelacion: '' }, { kind: 'not_found' }],
