@@ -44,7 +44,7 @@ export function setServerNodeArgs(args) {
  * Spawns `node packages/server/dist/main.js start --port 0` on 127.0.0.1 against `stateDir`
  * (SQLite file, stored files), sandbox latency 0. Resolves once it listens.
  */
-export async function startVcaseServer(stateDir, { workers = 4, env = {}, nodeArgs = serverNodeArgs } = {}) {
+export async function startVcaseServer(stateDir, { workers = 4, env = {}, nodeArgs = serverNodeArgs, onStdout = null } = {}) {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${path.relative(ROOT, SERVER_MAIN)} is missing: run npm run build`);
   const child = spawnTracked(
     process.execPath,
@@ -71,7 +71,7 @@ export async function startVcaseServer(stateDir, { workers = 4, env = {}, nodeAr
   const url = m[1].replace(/\/+$/, '');
   // Keep draining output so a chatty server never blocks on a full pipe.
   let lastErr = '';
-  child.stdout.on('data', () => {});
+  child.stdout.on('data', (d) => onStdout?.(d.toString()));
   child.stderr.on('data', (d) => {
     lastErr = (lastErr + d.toString()).slice(-4000);
   });

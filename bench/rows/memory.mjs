@@ -20,7 +20,19 @@ const settle = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(cfg, seeded, log) {
   const [first, target] = cfg.memRequests;
-  const server = await startVcaseServer(seeded.stateDir, { env: cfg.serverEnv });
+  // --trace-gc prints the live heap after every full collection ("Mark-Compact a (b) -> c (d) MB"):
+  // that figure, unlike RSS, only climbs when memory is retained.
+  const liveAfterGc = [];
+  let pending = '';
+  const onStdout = (text) => {
+    const lines = (pending + text).split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      const m = /Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+      if (m) liveAfterGc.push({ at: Date.now(), mb: Number(m[1]) });
+    }
+  };
+  const server = await startVcaseServer(seeded.stateDir, { env: cfg.serverEnv, nodeArgs: ['--trace-gc'], onStdout });
   try {
     const id = seeded.caseId;
     const auth = { authorization: `Bearer ${seeded.creds.token}` };
@@ -43,6 +55,7 @@ export async function run(cfg, seeded, log) {
     if (loadProblems(a)) problems.push(loadProblems(a));
     await settle(500);
     const afterFirst = mb();
+    const firstPhaseEnd = Date.now();
     // The rest in chunks, RSS read after each: a leak shows as a steady climb. Bounded in
     // time too (cfg.memMaxSeconds): on a slow or busy machine the row stops early and says so.
     const curve = [{ requests: first, rss_mb: Math.round(afterFirst) }];
@@ -60,9 +73,15 @@ export async function run(cfg, seeded, log) {
     await settle(500);
     const afterAll = mb();
     const capped = done < target;
+    // Live heap after full GCs: the first ones of the sustained phase vs the last ones.
+    const sustained = liveAfterGc.filter((g) => g.at > firstPhaseEnd);
+    const avg = (xs) => (xs.length ? Math.round((xs.reduce((t, g) => t + g.mb, 0) / xs.length) * 10) / 10 : null);
+    const liveEarly = avg(sustained.slice(0, 3));
+    const liveLate = avg(sustained.slice(-3));
     log(
       `  RSS: start ${Math.round(startRss)} MB, after ${first} ${Math.round(afterFirst)} MB, ` +
-        `after ${done} ${Math.round(afterAll)} MB (${Math.round(rps)} req/s)${capped ? ` — stopped at the ${cfg.memMaxSeconds} s cap` : ''}`,
+        `after ${done} ${Math.round(afterAll)} MB (${Math.round(rps)} req/s)${capped ? ` — stopped at the ${cfg.memMaxSeconds} s cap` : ''}; ` +
+        `live heap after full GC ${liveEarly ?? '?'} → ${liveLate ?? '?'} MB (${sustained.length} full GCs)`,
     );
     if (capped) problems.unshift(`time cap of ${cfg.memMaxSeconds} s reached after ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')} requests`);
     const spec = { ...SPECS.rss, what: `server RSS after ${done.toLocaleString('en-US')} requests` };
@@ -73,7 +92,16 @@ export async function run(cfg, seeded, log) {
         unit: 'MB',
         refLabel: `RSS after ${first.toLocaleString('en-US')}`,
         note: problems.join('; ') || null,
-        details: { rss_at_start_mb: Math.round(startRss), requests: done, requests_planned: target, load_rps: Math.round(rps), curve },
+        details: {
+          rss_at_start_mb: Math.round(startRss),
+          requests: done,
+          requests_planned: target,
+          load_rps: Math.round(rps),
+          live_heap_after_gc_early_mb: liveEarly,
+          live_heap_after_gc_late_mb: liveLate,
+          full_gcs: sustained.length,
+          curve,
+        },
       }),
     ];
   } finally {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
@@ -66,7 +67,8 @@ export async function applyOcrResult(
 }
 
 export function pipelineEngines(ctx: ServerContext) {
-  return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha)), ...defaultEngines()];
+  // An `ocr` fixture's `delay_ms` keeps the document in processing that long (sandbox §3).
+  return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: (ms) => sleep(ms) }), ...defaultEngines()];
 }
 
 /**
