@@ -59,7 +59,6 @@ export async function createContext(opts: CreateServerOptions) {
 export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
   const { config } = opts;
   const { ctx, handle } = await createContext(opts);
-  const logger = ctx.logger;
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 

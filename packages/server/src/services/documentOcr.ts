@@ -3,9 +3,8 @@ import type { DocumentValidity } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
 import { computeValidity, fixtureEngine, defaultEngines, processDocument } from '../pipeline/index.js';
-import { findDocument, updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
+import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { lookupSandboxOcr } from '../providers/sandboxOcr.js';
-import { validateVin } from '../domain/validators/index.js';
 import { queueInvoiceChecks } from './lookups/invoices.service.js';
 
 /** `validity` of a document whose OCR has not finished. */
@@ -138,4 +137,3 @@ export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {
   return fromJson<Record<string, unknown>>(doc.parsed_data, {});
 }
 
-export { validateVin };

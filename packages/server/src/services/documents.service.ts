@@ -13,7 +13,7 @@ import {
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
-import { fromJson, toJson } from '../db/json.js';
+import { fromJson } from '../db/json.js';
 import { HttpError, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { DownloadError, downloadFile } from '../net/download.js';
@@ -246,4 +246,3 @@ export async function reclassifyDocument(ctx: ServerContext, principal: Principa
   return { job_id: job.id };
 }
 
-export { toJson };
