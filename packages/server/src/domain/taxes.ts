@@ -127,8 +127,22 @@ const sameEntity = (a: string | null | undefined, b: string | null | undefined) 
   return !x || !y || x === y;
 };
 
-const lookupsOf = (p: RosterPlate, lookups: readonly TaxLookup[]) =>
-  lookups.filter((l) => normalizePlateText(l.plate) === p.plate && sameEntity(l.entity, p.entity));
+/** Groups items by normalized plate text once, so each plate reads only its own (linear in plates). */
+function byPlateText<T>(items: readonly T[], plateOf: (item: T) => string | null | undefined): Map<string, T[]> {
+  const index = new Map<string, T[]>();
+  for (const item of items) {
+    const text = plateOf(item);
+    if (!text) continue;
+    const key = normalizePlateText(text);
+    const list = index.get(key);
+    if (list) list.push(item);
+    else index.set(key, [item]);
+  }
+  return index;
+}
+
+const lookupsOf = (p: RosterPlate, lookups: Map<string, TaxLookup[]>) =>
+  (lookups.get(p.plate) ?? []).filter((l) => sameEntity(l.entity, p.entity));
 
 const receiptYears = (r: TaxReceipt): number[] => {
   const v = r.ejercicio_fiscal;
@@ -136,10 +150,8 @@ const receiptYears = (r: TaxReceipt): number[] => {
   return list.map(Number).filter((y) => Number.isInteger(y));
 };
 
-function receiptsOf(p: RosterPlate, receipts: readonly TaxReceipt[], caseVin: string | null): TaxReceipt[] {
-  return receipts.filter(
-    (r) => !!r.placa && normalizePlateText(r.placa) === p.plate && sameEntity(r.entidad, p.entity) && nivBelongsToCase(r.vin, caseVin),
-  );
+function receiptsOf(p: RosterPlate, receipts: Map<string, TaxReceipt[]>, caseVin: string | null): TaxReceipt[] {
+  return (receipts.get(p.plate) ?? []).filter((r) => sameEntity(r.entidad, p.entity) && nivBelongsToCase(r.vin, caseVin));
 }
 
 /** The receipt paired to a year: among those covering it, the latest `fecha_pago`. */
@@ -207,9 +219,15 @@ interface PlateTaxData {
   lookups: TaxLookup[];
 }
 
-function plateData(p: RosterPlate, input: TaxesInput): PlateTaxData {
-  const lookups = lookupsOf(p, input.lookups);
-  return { plate: p, verdict: verdictOf(mostInformativeLookup(lookups)), receipts: receiptsOf(p, input.receipts, input.caseVin), lookups };
+interface TaxIndex {
+  lookups: Map<string, TaxLookup[]>;
+  receipts: Map<string, TaxReceipt[]>;
+  caseVin: string | null;
+}
+
+function plateData(p: RosterPlate, index: TaxIndex): PlateTaxData {
+  const lookups = lookupsOf(p, index.lookups);
+  return { plate: p, verdict: verdictOf(mostInformativeLookup(lookups)), receipts: receiptsOf(p, index.receipts, index.caseVin), lookups };
 }
 
 /** Block status and message from the processing cells it holds. */
@@ -272,7 +290,12 @@ export function taxesResponse(input: TaxesInput): TaxesResponse {
   const main = mainPlate(selection.plates);
   const roster = plateRoster(selection.plates, main);
   const started = input.anyLookupStarted || input.lookups.length > 0;
-  const all = roster.map((p) => plateData(p, input));
+  const index: TaxIndex = {
+    lookups: byPlateText(input.lookups, (l) => l.plate),
+    receipts: byPlateText(input.receipts, (r) => r.placa),
+    caseVin: input.caseVin,
+  };
+  const all = roster.map((p) => plateData(p, index));
   const mainData = all.find((d) => d.plate.role === 'main');
   const others = all.filter((d) => d.plate.role !== 'main');
   return {

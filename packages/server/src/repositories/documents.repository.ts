@@ -66,3 +66,19 @@ export async function listDocuments(db: Kysely<Database>, f: DocumentListFilter)
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
+
+/** What the derived-data rules read of a processed document (no OCR text or validity). */
+export type ProcessedDocumentSummary = Pick<DocumentRow, 'id' | 'type' | 'ocr_id' | 'parsed_data' | 'storage_key' | 'created_at'>;
+
+/** Active, processed documents of a case, newest first, without their (large) OCR columns. */
+export function listProcessedDocumentSummaries(db: Kysely<Database>, caseId: string): Promise<ProcessedDocumentSummary[]> {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'type', 'ocr_id', 'parsed_data', 'storage_key', 'created_at'])
+    .where('case_id', '=', caseId)
+    .where('active', '=', 1)
+    .where('status', '=', 'processed')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

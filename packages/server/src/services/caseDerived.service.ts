@@ -5,18 +5,16 @@ import { fromJson } from '../db/json.js';
 import { consolidateNames, namesInParsedData } from '../domain/names.js';
 import { validateVin } from '../domain/validators/index.js';
 import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
-import { listCaseDocuments, type DocumentRow } from '../repositories/documents.repository.js';
+import { listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
 
 /** Active, processed documents of a case with their parsed data, newest first. */
 export async function processedDocuments(ctx: ServerContext, caseId: string) {
-  const docs = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
-  return docs
-    .filter((d) => d.status === 'processed')
-    .map((d) => ({ doc: d, parsed: fromJson<Record<string, unknown>>(d.parsed_data, {}) }));
+  const docs = await listProcessedDocumentSummaries(ctx.db, caseId);
+  return docs.map((d) => ({ doc: d, parsed: fromJson<Record<string, unknown>>(d.parsed_data, {}) }));
 }
 
-export function vinSources(docs: { doc: DocumentRow; parsed: Record<string, unknown> }[]): VinSourceDocument[] {
+export function vinSources(docs: { doc: ProcessedDocumentSummary; parsed: Record<string, unknown> }[]): VinSourceDocument[] {
   const out: VinSourceDocument[] = [];
   for (const { doc, parsed } of docs) {
     if (typeof parsed.vin !== 'string' || !parsed.vin.trim()) continue;
