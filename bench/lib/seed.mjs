@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, waitUntil } from './servers.mjs';
+import { createCredentials, freshStateDir, ROOT, startVcaseServer, waitUntil } from './servers.mjs';
 
 const requireFromServer = createRequire(path.join(ROOT, 'packages/server/package.json'));
 
@@ -110,7 +110,6 @@ export function seedBulkCases(dbPath, { companyId, userId, n }) {
  * more cases. Seeded through a server with workers (the lookups run), which is then stopped.
  */
 export async function prepareSeededState(cfg, log) {
-  const { freshStateDir, startVcaseServer, createCredentials } = await import('./servers.mjs');
   const stateDir = freshStateDir('seeded');
   const server = await startVcaseServer(stateDir, { workers: 4, env: cfg.serverEnv });
   try {

@@ -8,7 +8,8 @@ import { spawnTracked, stopChild, waitForLine } from './proc.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
-export const CLI_MAIN = path.join(ROOT, 'packages/cli/dist/main.js');
+/** The CLI under test; BENCH_CLI points the CLI rows at another build. */
+export const CLI_MAIN = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'packages/cli/dist/main.js');
 const LIB = path.dirname(new URL(import.meta.url).pathname);
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -39,6 +40,7 @@ let serverNodeArgs = [];
 export function setServerNodeArgs(args) {
   serverNodeArgs = args;
 }
+export const getServerNodeArgs = () => serverNodeArgs;
 
 /**
  * Spawns `node packages/server/dist/main.js start --port 0` on 127.0.0.1 against `stateDir`

@@ -42,7 +42,7 @@ const median = (xs) => {
 
 /** Why the CLI cannot run a batch upload, or null when it can. */
 function cliUnavailable() {
-  if (!fs.existsSync(CLI_MAIN)) return 'packages/cli/dist/main.js is missing (CLI not built)';
+  if (!fs.existsSync(CLI_MAIN)) return `${path.relative(process.cwd(), CLI_MAIN)} is missing (CLI not built)`;
   const help = spawnSync(process.execPath, [CLI_MAIN, 'documents', 'upload', '--help'], { encoding: 'utf8', timeout: 30_000 });
   if (help.status !== 0 || !/--from/.test(help.stdout + help.stderr)) {
     return 'the built CLI has no `documents upload --from` command';
@@ -114,7 +114,7 @@ async function runCliBatch({ rows, env, cwd, concurrency, maxSeconds = Infinity 
 
 async function versionRow(cfg, log) {
   const spec = SPECS.version;
-  if (!fs.existsSync(CLI_MAIN)) return notMeasured(spec, 'packages/cli/dist/main.js is missing (CLI not built)');
+  if (!fs.existsSync(CLI_MAIN)) return notMeasured(spec, `${path.relative(process.cwd(), CLI_MAIN)} is missing (CLI not built)`);
   const time = (args) => {
     const t = process.hrtime.bigint();
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 30_000 });

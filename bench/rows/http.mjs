@@ -100,6 +100,7 @@ export async function run(cfg, seeded, log) {
         ? `the reference moved ${Math.round(refBefore.rps)} → ${Math.round(refAfter.rps)} req/s during the HTTP rows (shared machine); their mean is used`
         : null;
     const helloRow = (spec, r, extra = {}) => {
+      if (r.ok < r.total / 2) return notMeasured(spec, `most requests failed: ${loadProblems(r)}`);
       const note = [loadProblems(r), refNote].filter(Boolean).join('; ') || null;
       refNote = null; // said once, on the first row
       return ratioRow(spec, {
@@ -124,8 +125,11 @@ export async function run(cfg, seeded, log) {
     rows.push(helloRow(SPECS.tickets, tickets));
     rows.push(helloRow(SPECS.cases, cases));
     rows.push(helloRow(SPECS.upload, upload, { body_bytes: body.length, workers: 0 }));
-    const pair = (spec, rpc, rest) =>
-      ratioRow(spec, {
+    const pair = (spec, rpc, rest) => {
+      if (rpc.ok < rpc.total / 2 || rest.ok < rest.total / 2) {
+        return notMeasured(spec, `most requests failed: ${loadProblems(rpc) ?? loadProblems(rest)}`);
+      }
+      return ratioRow(spec, {
         value: rpc.rps,
         reference: rest.rps,
         unit: 'req/s',
@@ -138,6 +142,7 @@ export async function run(cfg, seeded, log) {
           rest_p99_ms: rest.latencyP99,
         },
       });
+    };
     rows.push(pair(SPECS.trpcCases, trpcCases, cases));
     rows.push(pair(SPECS.trpcTaxes, trpcTaxes, taxes));
     return rows;
