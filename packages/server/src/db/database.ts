@@ -153,12 +153,19 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Active cases per company, kept by triggers on `cases` (migration 004). */
+export interface CompanyCaseCountsTable {
+  company_id: string;
+  active_cases: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   use_cases: UseCasesTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   cases: CasesTable;
+  company_case_counts: CompanyCaseCountsTable;
   case_assignments: CaseAssignmentsTable;
   case_metadata_entries: CaseMetadataEntriesTable;
   documents: DocumentsTable;

@@ -53,9 +53,16 @@ export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promis
     );
   }
   if (f.useCaseId) q = q.where('use_case_id', '=', f.useCaseId);
+  const filtered = Boolean(f.internalId || f.vin || f.useCaseId);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    filtered
+      ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      : db
+          .selectFrom('company_case_counts')
+          .select('active_cases as n')
+          .where('company_id', '=', f.companyId)
+          .executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

@@ -160,7 +160,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           processed++;
         } catch (err) {
           failed++;
-          await markDocumentFailed(ctx, doc.id, (err as Error).message);
+          await markDocumentFailed(ctx, doc.id, (err as Error).message, { queuedOcrId: doc.ocr_id });
         }
       }
       const reviewStatus = await closeProcessing(ctx, caseId, job.payload.actor, false);

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
+import type { ExpressionBuilder } from 'kysely';
 import type { ServerContext } from '../context.js';
+import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
 import { computeValidity, fixtureEngine, defaultEngines, processDocument } from '../pipeline/index.js';
 import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
@@ -27,15 +29,16 @@ function vinColumn(parsed: Record<string, unknown>): string | null {
 }
 
 /**
- * Writes an OCR outcome: the document becomes `processed` with parsed data and validity.
- * With `unlessProcessedAfter`, an outcome computed from the file does not overwrite OCR
- * written meanwhile (e.g. injected by hand while the engines ran); returns whether it wrote.
+ * Writes an OCR outcome: the document becomes `processed` with parsed data and validity, and
+ * gets a new `ocr_id`. With `onlyOverOcrId`, an outcome computed from the file is written only
+ * if the document still has that OCR version: OCR written meanwhile (e.g. injected by hand
+ * while the engines ran) stands. Returns whether it wrote.
  */
 export async function applyOcrResult(
   ctx: ServerContext,
   doc: DocumentRow,
   r: OcrResult,
-  opts: { unlessProcessedAfter?: string } = {},
+  opts: { onlyOverOcrId?: string | null } = {},
 ): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const validity =
@@ -55,10 +58,7 @@ export async function applyOcrResult(
     processed_at: now,
     updated_at: now,
   }).where('id', '=', doc.id);
-  if (opts.unlessProcessedAfter) {
-    const since = opts.unlessProcessedAfter;
-    q = q.where((eb) => eb.or([eb('processed_at', 'is', null), eb('processed_at', '<=', since)]));
-  }
+  if (opts.onlyOverOcrId !== undefined) q = q.where(sameOcrVersion(opts.onlyOverOcrId));
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) return false;
   await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) });
@@ -70,27 +70,44 @@ export function pipelineEngines(ctx: ServerContext) {
   return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: (ms) => sleep(ms) }), ...defaultEngines()];
 }
 
+/** The document still has OCR version `ocrId` (null: it never had OCR). */
+function sameOcrVersion(ocrId: string | null) {
+  return (eb: ExpressionBuilder<Database, 'documents'>) => (ocrId === null ? eb('ocr_id', 'is', null) : eb('ocr_id', '=', ocrId));
+}
+
+/**
+ * When a run was queued: `queuedOcrId` is the document's OCR version then (undefined on jobs
+ * queued by older versions, which only carry the time).
+ */
+export interface QueuedRun {
+  queuedAt?: string;
+  queuedOcrId?: string | null;
+}
+
+/** OCR was written (by hand, or by another run) after this run was queued: it stands. */
+function ocrWrittenSinceQueued(doc: DocumentRow, run: QueuedRun): boolean {
+  if (run.queuedOcrId !== undefined) return doc.ocr_id !== run.queuedOcrId;
+  return Boolean(run.queuedAt && doc.status === 'processed' && doc.processed_at && doc.processed_at > run.queuedAt);
+}
+
 /**
  * Runs OCR, classification and extraction on a stored document. A manual type wins over
  * the classifier. Throws when the file is gone or the engine fails (the job retries).
+ * OCR versions, not clocks, decide who wins against OCR written meanwhile: two writes in the
+ * same millisecond are still told apart.
  */
-export async function runDocumentOcr(
-  ctx: ServerContext,
-  documentId: string,
-  opts: { queuedAt?: string } = {},
-): Promise<DocumentRow | undefined> {
+export async function runDocumentOcr(ctx: ServerContext, documentId: string, run: QueuedRun = {}): Promise<DocumentRow | undefined> {
   const startedAt = ctx.clock.now().toISOString();
   const doc = await findDocument(ctx.db, documentId);
   if (!doc) return undefined;
-  // OCR injected by hand (PATCH .../ocr) after this run was queued wins over the engines.
-  if (opts.queuedAt && doc.status === 'processed' && doc.processed_at && doc.processed_at > opts.queuedAt) return doc;
+  if (ocrWrittenSinceQueued(doc, run)) return doc;
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) throw new Error(`stored file of document ${doc.id} is missing`);
   const claimed = await ctx.db
     .updateTable('documents')
     .set({ status: 'processing', updated_at: startedAt })
     .where('id', '=', doc.id)
-    .where((eb) => eb.or([eb('processed_at', 'is', null), eb('processed_at', '<=', startedAt)]))
+    .where(sameOcrVersion(doc.ocr_id))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return findDocument(ctx.db, doc.id);
   const manualType = doc.classification_method === 'manual' && doc.type ? doc.type : undefined;
@@ -109,15 +126,15 @@ export async function runDocumentOcr(
     parsed_data: out.parsed_data,
     text: out.text,
     validity: out.validity,
-  }, { unlessProcessedAfter: startedAt });
+  }, { onlyOverOcrId: doc.ocr_id });
   return findDocument(ctx.db, doc.id);
 }
 
 /**
- * Marks a document whose OCR failed for good, unless it was processed meanwhile (OCR injected
- * by hand after `queuedAt` stands).
+ * Marks a document whose OCR failed for good, unless OCR was written after the run was
+ * queued (injected by hand, say): that stands.
  */
-export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string, queuedAt?: string) {
+export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string, run: QueuedRun = {}) {
   const now = ctx.clock.now().toISOString();
   let q = ctx.db
     .updateTable('documents')
@@ -127,7 +144,10 @@ export async function markDocumentFailed(ctx: ServerContext, documentId: string,
       updated_at: now,
     })
     .where('id', '=', documentId);
-  if (queuedAt) {
+  if (run.queuedOcrId !== undefined) {
+    q = q.where(sameOcrVersion(run.queuedOcrId));
+  } else if (run.queuedAt) {
+    const queuedAt = run.queuedAt;
     q = q.where((eb) => eb.or([eb('status', '!=', 'processed'), eb('processed_at', 'is', null), eb('processed_at', '<=', queuedAt)]));
   }
   await q.execute();

@@ -138,7 +138,7 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     if (src.queueOcr === false) return;
     await enqueueJob(trx, ctx.clock, ctx.ids, {
       kind: DOCUMENT_PROCESS_JOB,
-      payload: { document_id: row.id },
+      payload: { document_id: row.id, ocr_id: null },
       companyId: row.company_id,
       caseId: row.case_id,
     });
@@ -227,7 +227,7 @@ export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentR
     await updateDocument(trx, doc.id, { status: 'processing', updated_at: ctx.clock.now().toISOString() });
     return enqueueJob(trx, ctx.clock, ctx.ids, {
       kind: DOCUMENT_PROCESS_JOB,
-      payload: { document_id: doc.id },
+      payload: { document_id: doc.id, ocr_id: doc.ocr_id },
       companyId: doc.company_id,
       caseId: doc.case_id,
     });

@@ -25,13 +25,30 @@ export function isStorageKey(key: string): boolean {
 export function localFileStore(dir: string): FileStore {
   fs.mkdirSync(dir, { recursive: true });
   const pathOf = (key: string) => path.join(dir, key.slice(0, 2), key);
+  // Files fan out over at most 4,096 subdirectories: each is created once per process, not
+  // on every write (a directory removed behind the server's back is made again).
+  const madeDirs = new Set<string>();
+  async function writeNew(file: string, bytes: Uint8Array) {
+    const parent = path.dirname(file);
+    if (!madeDirs.has(parent)) {
+      await fs.promises.mkdir(parent, { recursive: true });
+      madeDirs.add(parent);
+    }
+    try {
+      await fs.promises.writeFile(file, bytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      madeDirs.delete(parent);
+      await fs.promises.mkdir(parent, { recursive: true });
+      await fs.promises.writeFile(file, bytes);
+    }
+  }
   return {
     async put(bytes, ext) {
       const key = `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
       const target = pathOf(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.tmp-${process.pid}`;
-      await fs.promises.writeFile(tmp, bytes);
+      await writeNew(tmp, bytes);
       await fs.promises.rename(tmp, target);
       return { key, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
     },

@@ -210,6 +210,25 @@ describe('GET /v1/cases', () => {
     expect(last.pagination).toEqual({ limit: 20, offset: 20, total: 25, has_more: false });
   });
 
+  it('total follows creates and deletes, one company at a time', async () => {
+    const tenant = await createTenant(t, { name: 'Totales SA' });
+    const total = async (who: Tenant) =>
+      (await t.inject({ method: 'GET', url: '/v1/cases?limit=1', headers: who.bearer })).json().pagination.total as number;
+    expect(await total(tenant)).toBe(0);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await createCase(t, tenant));
+    const otherBefore = await total(other);
+    expect(await total(tenant)).toBe(3);
+    expect((await t.inject({ method: 'DELETE', url: `/v1/cases/${ids[0]}`, headers: tenant.bearer })).statusCode).toBe(200);
+    expect(await total(tenant)).toBe(2);
+    // A second delete of the same case changes nothing; another company's list never moves.
+    await t.inject({ method: 'DELETE', url: `/v1/cases/${ids[0]}`, headers: tenant.bearer });
+    expect(await total(tenant)).toBe(2);
+    await createCase(t, other);
+    expect(await total(other)).toBe(otherBefore + 1);
+    expect(await total(tenant)).toBe(2);
+  });
+
   it('accepts limit 100, rejects 101, 0, negatives and non-integers', async () => {
     expect((await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: listTenant.bearer })).json().data).toHaveLength(25);
     for (const q of ['limit=101', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5', 'offset=x']) {

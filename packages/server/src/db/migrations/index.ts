@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as core from './001_core.js';
 import * as jobsWebhooks from './002_jobs_webhooks.js';
 import * as documents from './003_documents.js';
+import * as readPaths from './004_read_paths.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_jobs_webhooks': jobsWebhooks,
   '003_documents': documents,
+  '004_read_paths': readPaths,
 };
 
 export const migrationProvider: MigrationProvider = {

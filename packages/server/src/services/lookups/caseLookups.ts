@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { listJobs, type Job } from '../../jobs/jobQueue.js';
+import { listCaseJobSummaries, type JobSummary } from '../../jobs/jobQueue.js';
 import { lookupJobKind, type LookupPayload, type LookupResult } from './lookupJob.js';
 
-export type LookupJob = Job<LookupPayload, LookupResult>;
+export type LookupJob = JobSummary<LookupPayload, LookupResult>;
 
 /** Every lookup of `source` on a case, newest first. */
 export async function caseLookups(db: Kysely<Database>, caseId: string, source: string): Promise<LookupJob[]> {
-  const jobs = await listJobs<LookupPayload, LookupResult>(db, { caseId, kind: lookupJobKind(source) });
+  const jobs = await listCaseJobSummaries<LookupPayload, LookupResult>(db, caseId, lookupJobKind(source));
   return jobs.reverse();
 }
 

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isStorageKey, localFileStore } from '../../src/storage/fileStore.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-store-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('local file store', () => {
+  it('stores bytes under an unguessable key and reads them back', async () => {
+    const store = localFileStore(dir);
+    const bytes = Buffer.from('%PDF-1.4 hola');
+    const stored = await store.put(bytes, 'pdf');
+    expect(isStorageKey(stored.key)).toBe(true);
+    expect(stored.key.endsWith('.pdf')).toBe(true);
+    expect(stored).toMatchObject({ sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(await store.get(stored.key)).toEqual(bytes);
+    expect(await store.get('../../etc/passwd')).toBeNull();
+    expect(store.stream('nope')).toBeNull();
+  });
+
+  it('keeps writing when its directories are removed behind its back', async () => {
+    const store = localFileStore(dir);
+    // 300 writes fill the store's cache of created subdirectories (keys fan out over 4,096).
+    const before = [];
+    for (let i = 0; i < 300; i++) before.push(await store.put(Buffer.from(`old ${i}`), 'xml'));
+    const first = before[0];
+    for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    // Same process, same cache: many of these land in a subdirectory it believes exists.
+    const again = [];
+    for (let i = 0; i < 300; i++) again.push(await store.put(Buffer.from(`doc ${i}`), 'xml'));
+    for (const [i, s] of again.entries()) expect((await store.get(s.key))?.toString()).toBe(`doc ${i}`);
+    expect(await store.get(first.key)).toBeNull();
+    const cachedPrefixes = new Set(before.map((s) => s.key.slice(0, 2)));
+    expect(again.some((s) => cachedPrefixes.has(s.key.slice(0, 2)))).toBe(true);
+  });
+});
