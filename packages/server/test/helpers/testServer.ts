@@ -16,7 +16,7 @@ export const ADMIN_TOKEN = 'test-admin-token';
  * suite runs on PostgreSQL too. The database is named after the state directory, so a
  * restart test that reuses the directory reuses the database.
  */
-async function postgresDatabaseFor(stateDir: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function postgresDatabaseFor(stateDir: string): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = process.env.VCASE_TEST_PG_URL;
   if (!adminUrl) return null;
   const name = `vcase_t_${path.basename(stateDir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;

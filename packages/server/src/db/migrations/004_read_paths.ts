@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
  * Read paths that run on every request:
- * - a company's active-case total, kept by triggers, so GET /v1/cases does not count the
+ * - a company's active-case total, kept by triggers (cases without a company are not counted), so GET /v1/cases does not count the
  *   company's cases on every page (a scan that grows with the company);
  * - the case list and a case's jobs ordered straight from an index, `id` breaking ties.
  */
@@ -22,10 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('active_cases', 'integer', (c) => c.notNull())
     .execute();
   await sql`insert into company_case_counts (company_id, active_cases)
-    select company_id, count(*) from cases where active = 1 group by company_id`.execute(db);
+    select company_id, count(*) from cases where active = 1 and company_id is not null group by company_id`.execute(db);
 
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await sql`create trigger cases_active_count_insert after insert on cases when new.active = 1
+    await sql`create trigger cases_active_count_insert after insert on cases when new.active = 1 and new.company_id is not null
       begin
         insert into company_case_counts (company_id, active_cases) values (new.company_id, 1)
         on conflict (company_id) do update set active_cases = active_cases + 1;
@@ -39,7 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin
         update company_case_counts set active_cases = active_cases - 1
           where company_id = old.company_id and old.active = 1;
-        insert into company_case_counts (company_id, active_cases) select new.company_id, 1 where new.active = 1
+        insert into company_case_counts (company_id, active_cases) select new.company_id, 1
+          where new.active = 1 and new.company_id is not null
           on conflict (company_id) do update set active_cases = active_cases + 1;
       end`.execute(db);
   } else {
@@ -48,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         if tg_op in ('UPDATE', 'DELETE') and old.active = 1 then
           update company_case_counts set active_cases = active_cases - 1 where company_id = old.company_id;
         end if;
-        if tg_op in ('UPDATE', 'INSERT') and new.active = 1 then
+        if tg_op in ('UPDATE', 'INSERT') and new.active = 1 and new.company_id is not null then
           insert into company_case_counts (company_id, active_cases) values (new.company_id, 1)
           on conflict (company_id) do update set active_cases = company_case_counts.active_cases + 1;
         end if;

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { postgresDatabaseFor } from '../helpers/testServer.js';
+
+let handle: DatabaseHandle | null = null;
+let dropDatabase: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await handle?.close();
+  await dropDatabase?.();
+  handle = null;
+  dropDatabase = null;
+});
+
+/** SQLite in memory, or a fresh PostgreSQL database with VCASE_TEST_PG_URL (the triggers differ). */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const pg = await postgresDatabaseFor(`counts_${randomBytes(6).toString('hex')}`);
+  dropDatabase = pg?.drop ?? null;
+  return openDatabase(pg?.url ?? ':memory:');
+}
+
+const at = '2026-01-01T00:00:00.000Z';
+const caseRow = (id: string, company: string | null, active = 1) => ({
+  id,
+  company_id: company,
+  internal_id: id,
+  status: 'nuevo',
+  review_status: 'sin_documentos',
+  vehicle_origin: 'nacional',
+  use_case_id: null,
+  user_id_added_by: null,
+  created_by: null,
+  assigned_to: null,
+  active,
+  created_at: at,
+  updated_at: at,
+});
+
+async function counts(h: DatabaseHandle) {
+  const rows = await h.db.selectFrom('company_case_counts').selectAll().orderBy('company_id').execute();
+  return Object.fromEntries(rows.map((r) => [r.company_id, Number(r.active_cases)]));
+}
+
+describe('company case totals (migration 004)', () => {
+  it('counts the active cases already there when the migration runs, then follows every write', async () => {
+    handle = await freshDatabase();
+    const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('003_documents')).error).toBeUndefined();
+    const db = handle.db;
+    await db.insertInto('companies').values([
+      { id: 'c1', name: 'Uno', status_catalog: '[]', created_at: at },
+      { id: 'c2', name: 'Dos', status_catalog: '[]', created_at: at },
+    ] as never).execute();
+    await db.insertInto('cases').values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('c', 'c1', 0), caseRow('d', null)] as never).execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await counts(handle)).toEqual({ c1: 2 });
+
+    await db.insertInto('cases').values([caseRow('e', 'c2'), caseRow('f', 'c2', 0), caseRow('g', null)] as never).execute();
+    expect(await counts(handle)).toEqual({ c1: 2, c2: 1 });
+    await db.updateTable('cases').set({ active: 0 }).where('id', '=', 'a').execute();
+    await db.updateTable('cases').set({ active: 1 }).where('id', '=', 'f').execute();
+    expect(await counts(handle)).toEqual({ c1: 1, c2: 2 });
+    // Moving a case between companies, or out of any company, moves its count.
+    await db.updateTable('cases').set({ company_id: 'c2' }).where('id', '=', 'b').execute();
+    await db.updateTable('cases').set({ company_id: null }).where('id', '=', 'e').execute();
+    expect(await counts(handle)).toEqual({ c1: 0, c2: 2 });
+    // Updates that do not touch active or the company change nothing.
+    await db.updateTable('cases').set({ status: 'processing' }).execute();
+    await db.deleteFrom('cases').where('id', '=', 'f').execute();
+    await db.deleteFrom('cases').where('id', '=', 'c').execute();
+    expect(await counts(handle)).toEqual({ c1: 0, c2: 1 });
+  });
+});
