@@ -32,37 +32,65 @@ function schemaOf(op: Operation) {
   };
 }
 
+/**
+ * Routes that take no body (contract §4.3: "400 when … parameters are sent in the body")
+ * read whatever comes, of any content type, as text: a form, plain text or broken JSON is
+ * refused by the handler as parameters (400), never as an unsupported media type (415).
+ */
+function acceptAnyBody(scope: FastifyInstance) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, text);
+    }
+  });
+}
+
 /** Every REST operation of the contract, generated from the shared operations table. */
 export async function registerOperationRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const noBodyOps: Operation[] = [];
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
-    const handler = HANDLERS[op.id as Exclude<OperationId, 'health'>];
-    const extras = ROUTE_EXTRAS[op.id] ?? {};
-    typed.route({
-      method: op.method,
-      url: toFastifyPath(op.path),
-      config: { auth: op.auth, ...extras.config },
-      ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
-      schema: schemaOf(op),
-      handler: async (req, reply) => {
-        const key = req.headers['idempotency-key'];
-        const result = await handler(
-          { ctx: deps.ctx, principal: principalOf(req), signer: deps.signer, fileUrl: deps.fileUrl },
-          {
-            params: (req.params ?? {}) as Record<string, string>,
-            query: (req.query ?? {}) as Record<string, unknown>,
-            body: req.body,
-            idempotencyKey: Array.isArray(key) ? key[0] : key,
-          },
-        );
-        if (isWithStatus(result)) {
-          if (result.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.status(result.statusCode).send(result.body);
-        }
-        if (op.response === null) return reply.status(op.successStatus).send();
-        return reply.status(op.successStatus).send(result);
-      },
-    });
+    if (op.rejectsBody) noBodyOps.push(op);
+    else registerOperation(app, op, deps);
   }
+  await app.register(async (scope) => {
+    acceptAnyBody(scope);
+    for (const op of noBodyOps) registerOperation(scope, op, deps);
+  });
+}
+
+function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const handler = HANDLERS[op.id as Exclude<OperationId, 'health'>];
+  const extras = ROUTE_EXTRAS[op.id as OperationId] ?? {};
+  typed.route({
+    method: op.method,
+    url: toFastifyPath(op.path),
+    config: { auth: op.auth, ...extras.config },
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    schema: schemaOf(op),
+    handler: async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      const result = await handler(
+        { ctx: deps.ctx, principal: principalOf(req), signer: deps.signer, fileUrl: deps.fileUrl },
+        {
+          params: (req.params ?? {}) as Record<string, string>,
+          query: (req.query ?? {}) as Record<string, unknown>,
+          body: req.body,
+          idempotencyKey: Array.isArray(key) ? key[0] : key,
+        },
+      );
+      if (isWithStatus(result)) {
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(result.statusCode).send(result.body);
+      }
+      if (op.response === null) return reply.status(op.successStatus).send();
+      return reply.status(op.successStatus).send(result);
+    },
+  });
 }

@@ -19,6 +19,11 @@ import {
 export interface JobRunOptions {
   /** Aborted when the runner gives the job up (shutdown past its bound, lease lost). */
   signal: AbortSignal;
+  /**
+   * Awaits `work` during which the job only waits (a timer, not CPU or a connection): its
+   * slot is lent to other jobs meanwhile, so long waits do not hold up the queue.
+   */
+  idle<T>(work: Promise<T>): Promise<T>;
 }
 
 export interface JobHandler<P = unknown, R = unknown> {
@@ -52,6 +57,8 @@ const DEFAULT_STOP_TIMEOUT_MS = 10_000;
  * fault), but not forever: one that kills its worker every time is failed after this many.
  */
 const LEASE_RECOVERY_ALLOWANCE = 2;
+/** Jobs idling in `idle()` beyond the concurrency, at most (each holds a timer, nothing more). */
+const MAX_IDLE_JOBS = 100;
 
 /** Capped exponential backoff with jitter: ~1 s, 2 s, 4 s … up to 5 min, each 50–100 %. */
 export function defaultBackoffMs(attempt: number): number {
@@ -105,6 +112,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let schedules: Cron[] = [];
   let stopping: Promise<void> | undefined;
   let launched = 0;
+  /** Running jobs waiting in `idle()`: their slots are lent out. */
+  let idling = 0;
+  const busy = () => running.size - idling;
 
   /** Fills free slots with claimed jobs. One claimer at a time, so the bound holds. */
   function pump(): Promise<void> {
@@ -115,7 +125,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     pumping = (async () => {
       do {
         pumpAgain = false;
-        while (!closed && running.size < concurrency) {
+        while (!closed && busy() < concurrency) {
           const job = await claimNextJob(db, dialect, {
             now: clock.now(),
             leaseMs: defaultLeaseMs,
@@ -128,7 +138,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           if (!job) break;
           launch(job);
         }
-      } while (pumpAgain && !closed && running.size < concurrency);
+      } while (pumpAgain && !closed && busy() < concurrency);
     })().finally(() => {
       pumping = null;
     });
@@ -184,7 +194,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
     try {
-      outcome = { ok: true, result: await handler.run(job, ctx, { signal: abort.signal }) };
+      outcome = { ok: true, result: await handler.run(job, ctx, { signal: abort.signal, idle }) };
     } catch (err) {
       outcome = { ok: false, err };
     } finally {
@@ -207,6 +217,17 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     } else {
       await failJob(db, job.id, workerId, message, now);
       logger.error({ ...log, err: outcome.err }, 'job failed');
+    }
+  }
+
+  async function idle<T>(work: Promise<T>): Promise<T> {
+    if (idling >= MAX_IDLE_JOBS) return work;
+    idling++;
+    if (!closed) void pump();
+    try {
+      return await work;
+    } finally {
+      idling--;
     }
   }
 

@@ -12,6 +12,8 @@ export interface LookupRequest {
   /** Extra context for adapters that need more than the key (e.g. CFDI fiscal data). */
   input?: unknown;
   signal?: AbortSignal;
+  /** The job runner's `idle`: the sandbox's simulated latency lends the job's slot out. */
+  idle?: <T>(work: Promise<T>) => Promise<T>;
 }
 
 /**
@@ -21,7 +23,10 @@ export interface LookupRequest {
 async function sandboxLookup(ctx: ServerContext, req: LookupRequest): Promise<ProviderOutcome> {
   const fixture = await getFixture(ctx.db, req.source, req.key);
   const delay = typeof fixture?.delay_ms === 'number' ? fixture.delay_ms : ctx.config.sandboxLatencyMs;
-  if (delay > 0) await sleep(delay, undefined, { signal: req.signal });
+  if (delay > 0) {
+    const wait = sleep(delay, undefined, { signal: req.signal });
+    await (req.idle ? req.idle(wait) : wait);
+  }
   if (fixture) return toOutcome(fixture);
   const generate = SYNTHETIC[req.source];
   return generate ? toOutcome(generate(req.key, req.input)) : { kind: 'not_found' };

@@ -14,7 +14,7 @@ import { loadCase } from './caseAccess.js';
 import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 import { fetchSource, storeNewDocument } from './documents.service.js';
 import { computePlates } from './plates.service.js';
-import { queryRepuveOnClose } from './lookups/repuve.service.js';
+import { queryRegistriesOnClose } from './lookups/onProcessingClose.js';
 
 export const CASE_PROCESS_JOB = 'case.process';
 
@@ -103,8 +103,8 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
     }
     for (const event of events) await emitWebhook(ctx, trx, { event, caseRow: updated, actor });
   });
-  // REPUVE has no POST: it is queried once processing closes with a known VIN.
-  if (!operationalError) await queryRepuveOnClose(ctx, caseRow);
+  // REPUVE (no POST) and RAPI are queried once processing closes with a known VIN.
+  if (!operationalError) await queryRegistriesOnClose(ctx, caseRow);
   return next;
 }
 
@@ -142,7 +142,7 @@ async function importFiles(ctx: ServerContext, caseId: string, files: CreateCase
 export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & { document_ids: string[] }> = {
   maxAttempts: 2,
   leaseMs: 120_000,
-  async run(job, ctx) {
+  async run(job, ctx, { idle }) {
     const caseId = job.caseId as string;
     try {
       const importFailed = job.payload.files ? await importFiles(ctx, caseId, job.payload.files) : 0;
@@ -156,7 +156,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           continue;
         }
         try {
-          await runDocumentOcr(ctx, doc.id);
+          await runDocumentOcr(ctx, doc.id, { idle });
           processed++;
         } catch (err) {
           failed++;

@@ -11,9 +11,9 @@ export const DOCUMENT_PROCESS_JOB = 'document.process';
 export const documentProcessJob: JobHandler<{ document_id: string; ocr_id?: string | null }> = {
   maxAttempts: 3,
   backoffMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
-  async run(job, ctx) {
+  async run(job, ctx, { idle }) {
     try {
-      const queued = { queuedAt: job.createdAt, queuedOcrId: job.payload.ocr_id };
+      const queued = { queuedAt: job.createdAt, queuedOcrId: job.payload.ocr_id, idle };
       const doc = await runDocumentOcr(ctx, job.payload.document_id, queued);
       return { document_id: job.payload.document_id, status: doc?.status ?? 'missing' };
     } catch (err) {

@@ -3,6 +3,7 @@ import type { DocumentValidity } from '@vcase/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
+import type { JobRunOptions } from '../jobs/jobRunner.js';
 import { fromJson, toJson } from '../db/json.js';
 import { computeValidity, fixtureEngine, defaultEngines, processDocument } from '../pipeline/index.js';
 import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
@@ -65,9 +66,13 @@ export async function applyOcrResult(
   return true;
 }
 
-export function pipelineEngines(ctx: ServerContext) {
-  // An `ocr` fixture's `delay_ms` keeps the document in processing that long (sandbox §3).
-  return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: (ms) => sleep(ms) }), ...defaultEngines()];
+/**
+ * The OCR engines, sandbox fixtures first. An `ocr` fixture's `delay_ms` keeps the document
+ * in processing that long (sandbox §3); inside a job the wait lends the job's slot out.
+ */
+export function pipelineEngines(ctx: ServerContext, idle?: JobRunOptions['idle']) {
+  const wait = (ms: number) => (idle ? idle(sleep(ms)) : sleep(ms));
+  return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: wait }), ...defaultEngines()];
 }
 
 /** The document still has OCR version `ocrId` (null: it never had OCR). */
@@ -82,6 +87,8 @@ function sameOcrVersion(ocrId: string | null) {
 export interface QueuedRun {
   queuedAt?: string;
   queuedOcrId?: string | null;
+  /** The job runner's `idle`, when a job runs this. */
+  idle?: JobRunOptions['idle'];
 }
 
 /** OCR was written (by hand, or by another run) after this run was queued: it stands. */
@@ -116,7 +123,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, run
     mime: doc.mime_type,
     sha256: doc.sha256 ?? '',
     manualType,
-    engines: pipelineEngines(ctx),
+    engines: pipelineEngines(ctx, run.idle),
   });
   await applyOcrResult(ctx, doc, {
     type: out.type,

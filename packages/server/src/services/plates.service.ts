@@ -87,25 +87,31 @@ type PlateEntry = PlatesResponse['plates'][number];
 
 export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<PlatesResponse> {
   const rows = await casePlateRows(ctx, row.id);
+  // Contract §2.4: every row of the same plate carries the portal's answer, whichever
+  // document (and entity) it was read from, once the plate is registered in MEX.
+  const portalByPlate = new Map(rows.filter((r) => r.portal).map((r) => [r.plate, r.portal]));
   return {
     case_id: row.id,
     internal_id: row.internal_id,
-    plates: rows.map(({ portal: l, ...p }) => ({
-      plate: p.plate,
-      entity: p.entity,
-      document_type: p.document_type as PlateEntry['document_type'],
-      document_date: p.document_date,
-      file_id: p.file_id,
-      ocr_id: p.ocr_id,
-      niv: p.niv,
-      motor_number: p.motor_number,
-      owner_name: p.owner_name,
-      plate_status: (l?.plate_status ?? null) as PlateEntry['plate_status'],
-      plate_valid_from: l?.valid_from ?? null,
-      plate_valid_until: l?.valid_until ?? null,
-      previous_plate: l?.previous_plate ?? null,
-      previous_plate_lookup_status: (l?.lookup_status ?? null) as PlateEntry['previous_plate_lookup_status'],
-    })),
+    plates: rows.map(({ portal: _own, ...p }) => {
+      const l = portalByPlate.get(p.plate);
+      return {
+        plate: p.plate,
+        entity: p.entity,
+        document_type: p.document_type as PlateEntry['document_type'],
+        document_date: p.document_date,
+        file_id: p.file_id,
+        ocr_id: p.ocr_id,
+        niv: p.niv,
+        motor_number: p.motor_number,
+        owner_name: p.owner_name,
+        plate_status: (l?.plate_status ?? null) as PlateEntry['plate_status'],
+        plate_valid_from: l?.valid_from ?? null,
+        plate_valid_until: l?.valid_until ?? null,
+        previous_plate: l?.previous_plate ?? null,
+        previous_plate_lookup_status: (l?.lookup_status ?? null) as PlateEntry['previous_plate_lookup_status'],
+      };
+    }),
   };
 }
 
@@ -122,7 +128,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null
 export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
   maxAttempts: 3,
   backoffMs: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
-  async run(job, ctx, { signal }) {
+  async run(job, ctx, { signal, idle }) {
     const { case_id, plate } = job.payload;
     const set = (values: Record<string, unknown>) =>
       ctx.db
@@ -132,7 +138,7 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
         .where('plate', '=', plate)
         .where('job_id', '=', job.id)
         .execute();
-    const outcome = await lookupSource(ctx, { source: 'plate_portal', key: plate, signal });
+    const outcome = await lookupSource(ctx, { source: 'plate_portal', key: plate, signal, idle });
     if (outcome.kind === 'error') {
       if (job.attempts >= (job.maxAttempts ?? 3)) {
         await set({ lookup_status: 'error', raw: JSON.stringify(outcome) });

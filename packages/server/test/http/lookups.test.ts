@@ -72,6 +72,50 @@ describe('RAPI (contract §4.4)', () => {
     }
   });
 
+  it('case processing fills RAPI in the background; without a VIN GET reports the finished case job', async () => {
+    const vin = '3VWFE21C04M000001';
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { result: { tiene_reporte: true } });
+    const withVin = await createCase(t, acme);
+    await addProcessedDocument(t, acme, withVin, 'factura', { vin });
+    await post(`/v1/cases/${withVin}/process`);
+    await t.server.runner.whenIdle();
+    const filled = (await get(`/v1/cases/${withVin}/rapi`)).json();
+    expect(filled).toEqual({ case_id: withVin, job_id: expect.any(String), result: { tiene_reporte: true }, status: 'completed', message: null });
+    // Processing again with the same VIN and a good answer does not query again.
+    await post(`/v1/cases/${withVin}/process`);
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${withVin}/rapi`)).json().job_id).toBe(filled.job_id);
+
+    const noVin = await createCase(t, acme);
+    const job = (await post(`/v1/cases/${noVin}/process`)).json();
+    await t.server.runner.whenIdle();
+    const res = await get(`/v1/cases/${noVin}/rapi`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ job_id: job.job_id, result: null, status: 'completed', message: null });
+  });
+
+  it('slow sources keep only their own lookups in flight: others finish meanwhile', async () => {
+    const slowVins = ['1HGCM82633A000001', '1HGCM82633A000002', '1HGCM82633A000003', '1HGCM82633A000004', '1HGCM82633A000005', '1HGCM82633A000006'];
+    const slowCases = [];
+    for (const vin of slowVins) {
+      await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { result: { tiene_reporte: false }, delay_ms: 2_500 });
+      const caseId = await createCase(t, acme);
+      await addProcessedDocument(t, acme, caseId, 'factura', { vin });
+      expect((await post(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(202);
+      slowCases.push(caseId);
+    }
+    const quickVin = '1HGCM82633A000007';
+    await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${quickVin}`, { result: { tiene_reporte: true }, delay_ms: 0 });
+    const quick = await createCase(t, acme);
+    await addProcessedDocument(t, acme, quick, 'factura', { vin: quickVin });
+    await post(`/v1/cases/${quick}/rapi`);
+    // More slow lookups than workers are in flight; the quick one still completes at once.
+    await eventually(async () => (await get(`/v1/cases/${quick}/rapi`)).json(), (b) => b.status === 'completed', 1_500);
+    expect((await get(`/v1/cases/${slowCases[0]}/rapi`)).json().status).toBe('processing');
+    await t.server.runner.whenIdle();
+    for (const caseId of slowCases) expect((await get(`/v1/cases/${caseId}/rapi`)).json().status).toBe('completed');
+  });
+
   it('an in-flight lookup reads pending/processing, a failing source ends in error after retries', async () => {
     const vin = '3N1AB7AP5KY123456';
     await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${vin}`, { error: 'timeout del proveedor' });
@@ -124,6 +168,12 @@ describe('pedimento (contract §4.4, §2.8)', () => {
     expect(res.json().error.message).toContain('ano_vehiculo');
     expect(res.json().error.message).not.toContain('aduana,');
     expect(res.json().error.details).toEqual({ missing_fields: ['ano_vehiculo'] });
+    // Customs fields on a title do not count: the primary document is the invoice.
+    const titled = await createCase(t, acme);
+    await addProcessedDocument(t, acme, titled, 'certificate_title', { vin: VIN, aduana: '47', ano_vehiculo: 2004, placa: 'NXA1234', entidad: 'MEX' });
+    const noInvoice = await post(`/v1/cases/${titled}/pedimento`);
+    expect(noInvoice.statusCode).toBe(400);
+    expect(noInvoice.json().error.details).toEqual({ missing_fields: ['aduana', 'ano_vehiculo'] });
   });
 
   it('202 pending, then GET with the result; 404 before any query', async () => {

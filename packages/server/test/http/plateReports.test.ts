@@ -36,6 +36,38 @@ async function vehicleCase(opts: { previous?: string | null; otherVinPlate?: boo
   return caseId;
 }
 
+describe('plates (contract §2.4)', () => {
+  it('every row of the same plate carries the portal answer, whatever its document or entity', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'tax_payment', { placa: 'PTW-22-22', entidad: 'MEX', vin: VIN, fecha_documento: '01/02/2024' });
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'PTW2222', entidad: 'JAL', vin: VIN, fecha_documento: '01/02/2023' });
+    await addProcessedDocument(t, acme, caseId, 'vehicle_plate', { placa: 'ptw 2222' });
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'JJJ1111', entidad: 'JAL', vin: VIN, fecha_documento: '01/02/2020' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/plate_portal/PTW2222', {
+      plate_status: 'Vigente',
+      valid_from: '01/01/2020',
+      valid_until: '31/12/2030',
+      previous_plate: 'PON-11-11',
+    });
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    await t.server.runner.whenIdle();
+    const { plates } = (await get(`/v1/cases/${caseId}/plates`)).json();
+    const same = plates.filter((p: { plate: string }) => p.plate === 'PTW2222');
+    expect(same).toHaveLength(3);
+    for (const row of same) {
+      expect(row).toMatchObject({
+        plate_status: 'Vigente',
+        plate_valid_from: '01/01/2020',
+        plate_valid_until: '31/12/2030',
+        previous_plate: 'PON1111',
+        previous_plate_lookup_status: 'found',
+      });
+    }
+    // A plate never seen in MEX is not looked up on the MEX portal.
+    expect(plates.find((p: { plate: string }) => p.plate === 'JJJ1111')).toMatchObject({ plate_status: null, previous_plate_lookup_status: null });
+  });
+});
+
 describe('tickets (contract §4.5)', () => {
   it('without a query the root is processing with the never-queried message and result []', async () => {
     const caseId = await vehicleCase();
@@ -201,6 +233,21 @@ describe('chains (contract §4.3, §2.5, §2.6)', () => {
       expect((await post(`/v1/cases/not-a-uuid/${path}`)).statusCode).toBe(400);
       expect((await post(`/v1/cases/${caseId}/${path}`, { force: true })).statusCode).toBe(400);
       expect((await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/${path}?force=1`, headers: acme.bearer })).statusCode).toBe(400);
+      // A body of any kind is parameters: 400 without a code, never 415 or a JSON parse error.
+      for (const [type, payload] of [
+        ['application/x-www-form-urlencoded', 'force=1'],
+        ['text/plain', 'force'],
+        ['application/json', '{not json'],
+        ['application/json', '[1]'],
+      ]) {
+        const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/${path}`, headers: { ...acme.bearer, 'content-type': type }, payload });
+        expect(res.statusCode, `${type} ${payload}`).toBe(400);
+        expect(res.json().error.code, `${type} ${payload}`).toBeNull();
+      }
+      for (const payload of ['', '{}']) {
+        const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/${path}`, headers: { ...acme.bearer, 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, `empty body ${JSON.stringify(payload)}`).toBe(202);
+      }
       expect((await post(`/v1/cases/${crypto.randomUUID()}/${path}`)).statusCode).toBe(404);
       expect((await get(`/v1/cases/${crypto.randomUUID()}/${path}`)).statusCode).toBe(404);
     }

@@ -160,6 +160,34 @@ describe('job runner', () => {
     expect((await listJobs(t.ctx.db, { kind: 'slow' })).every((j) => j.status === 'completed')).toBe(true);
   });
 
+  it('lends the slot of a job that only waits (idle) to the next job', async () => {
+    const gate = deferred();
+    const order: string[] = [];
+    const r = runner(
+      {
+        waits: {
+          async run(_job, _ctx, { idle }) {
+            order.push('waits started');
+            await idle(gate.promise);
+            order.push('waits finished');
+          },
+        },
+        quick: {
+          async run() {
+            order.push('quick ran');
+            gate.resolve();
+          },
+        },
+      },
+      { concurrency: 1 },
+    );
+    await enqueue('waits');
+    await enqueue('quick');
+    // With one slot and no lending, "quick" would wait behind "waits", which waits for it.
+    expect(await r.runDue()).toBe(2);
+    expect(order).toEqual(['waits started', 'quick ran', 'waits finished']);
+  });
+
   it('once started, wakes on a same-process enqueue without waiting for the poll', async () => {
     const ran = deferred<string>();
     const r = createJobRunner({

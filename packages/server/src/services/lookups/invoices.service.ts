@@ -11,7 +11,7 @@ import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
 import { INVOICE_TYPES } from '../../domain/vins.js';
 import { enqueueJob, listJobs, type Job } from '../../jobs/jobQueue.js';
-import type { JobHandler } from '../../jobs/jobRunner.js';
+import type { JobHandler, JobRunOptions } from '../../jobs/jobRunner.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
 import { findDocument, listCaseDocuments, type DocumentRow } from '../../repositories/documents.repository.js';
@@ -85,10 +85,10 @@ const found = (result: Record<string, unknown>): CheckOutcome => {
 const said = (message: string): CheckOutcome => ({ message, result: null });
 
 /** Runs one check against its source and words the outcome as contract §4.8 does. */
-async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceCheckKey, signal: AbortSignal): Promise<CheckOutcome | 'retry'> {
+async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceCheckKey, run: JobRunOptions): Promise<CheckOutcome | 'retry'> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
   const ask = async (source: Parameters<typeof lookupSource>[1]['source'], key: string, input?: unknown): Promise<ProviderOutcome | 'retry'> => {
-    const outcome = await lookupSource(ctx, { source, key, input, signal });
+    const outcome = await lookupSource(ctx, { source, key, input, signal: run.signal, idle: run.idle });
     return outcome.kind === 'error' ? 'retry' : outcome;
   };
   if (check === 'validate_invoice') {
@@ -144,10 +144,10 @@ const FAILURE_MESSAGE: Record<InvoiceCheckKey, string> = {
 export const invoiceCheckJob: JobHandler<CheckPayload, CheckOutcome> = {
   maxAttempts: 3,
   backoffMs: (attempt) => Math.min(1000 * 2 ** (attempt - 1), 15_000),
-  async run(job, ctx, { signal }) {
+  async run(job, ctx, opts) {
     const doc = await findDocument(ctx.db, job.payload.document_id);
     if (!doc) return said(M.NOT_FOUND);
-    const outcome = await runCheck(ctx, doc, job.payload.check, signal);
+    const outcome = await runCheck(ctx, doc, job.payload.check, opts);
     if (outcome !== 'retry') return outcome;
     if (job.attempts < (job.maxAttempts ?? 3)) throw new SourceUnavailableError(job.payload.check, 'source unreachable');
     return said(FAILURE_MESSAGE[job.payload.check]);

@@ -46,8 +46,9 @@ export function lookupJobHandler(after?: AfterLookup): JobHandler<LookupPayload,
   return {
     maxAttempts: LOOKUP_MAX_ATTEMPTS,
     backoffMs: (attempt) => Math.min(1000 * 2 ** (attempt - 1), 15_000) * (0.5 + Math.random() / 2),
-    async run(job, ctx, { signal }) {
-      const outcome = await lookupSource(ctx, { source: job.payload.source, key: job.payload.key, input: job.payload.input, signal });
+    async run(job, ctx, { signal, idle }) {
+      const { source, key, input } = job.payload;
+      const outcome = await lookupSource(ctx, { source, key, input, signal, idle });
       let result: LookupResult;
       if (outcome.kind === 'error') {
         if (job.attempts < (job.maxAttempts ?? LOOKUP_MAX_ATTEMPTS)) throw new SourceUnavailableError(job.payload.source, outcome.error);

@@ -18,9 +18,9 @@ export async function startPedimento(ctx: ServerContext, principal: Principal, c
   const docs = await processedDocuments(ctx, row.id);
   const vin = primaryVin(vinSources(docs));
   if (!vin) throw badRequest(NO_PRIMARY_VIN);
-  const primary =
-    docs.find(({ doc, parsed }) => doc.type && INVOICE_TYPES.has(doc.type) && str(parsed.vin)?.toUpperCase() === vin) ??
-    docs.find(({ parsed }) => str(parsed.vin)?.toUpperCase() === vin);
+  // The primary document is the invoice linked to the main VIN: a title or receipt that
+  // happens to carry customs fields is not one.
+  const primary = docs.find(({ doc, parsed }) => doc.type && INVOICE_TYPES.has(doc.type) && str(parsed.vin)?.toUpperCase() === vin);
   const parsed = primary?.parsed ?? {};
   const missing = PEDIMENTO_REQUIRED_FIELDS.filter((f) => str(parsed[f]) === null);
   if (missing.length) {

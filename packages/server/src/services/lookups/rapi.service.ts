@@ -39,5 +39,8 @@ export async function getRapi(ctx: ServerContext, principal: Principal, caseId: 
   if (caseJob?.status === 'pending') {
     return { job_id: caseJob.id, result: null, status: 'pending', message: RAPI_MESSAGES.CASE_NOT_PROCESSED };
   }
+  // Processing closed without a RAPI query (no primary VIN): 404 is only for a case with
+  // neither a case job nor a query, so the finished case job is reported.
+  if (caseJob) return { job_id: caseJob.id, result: null, status: caseJob.status, message: null };
   throw notFound('No se ha ejecutado ninguna consulta de RAPI para este caso');
 }

@@ -2,11 +2,9 @@ import type { RepuveInfo, RepuveResponse } from '@vcase/shared';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import type { CaseRow } from '../../repositories/cases.repository.js';
 import { loadCase } from '../caseAccess.js';
-import { casePrimaryVin } from '../caseDerived.service.js';
 import { caseLookups, obj, str, type LookupJob } from './caseLookups.js';
-import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
+import { lookupStatus } from './lookupJob.js';
 
 /** A REPUVE `info` object in the contract's shape, whatever the source left out. */
 export function normalizeRepuveInfo(raw: Record<string, unknown>, vin: string): RepuveInfo {
@@ -34,18 +32,6 @@ function infoOf(job: LookupJob): RepuveInfo | null {
   if (job.result?.kind !== 'ok') return null;
   const info = obj(job.result.data.info);
   return info ? normalizeRepuveInfo(info, job.payload.key) : null;
-}
-
-/**
- * REPUVE has no POST: it is queried when case processing closes and the case has a primary
- * VIN (a new query only when the VIN changed or the last one failed).
- */
-export async function queryRepuveOnClose(ctx: ServerContext, caseRow: CaseRow) {
-  const vin = await casePrimaryVin(ctx, caseRow.id);
-  if (!vin) return;
-  const [latest] = await caseLookups(ctx.db, caseRow.id, 'repuve');
-  if (latest && latest.payload.key === vin && lookupStatus(latest) !== 'error') return;
-  await startLookup(ctx, caseOwner(caseRow), { source: 'repuve', key: vin });
 }
 
 export async function getRepuve(ctx: ServerContext, principal: Principal, caseId: string): Promise<RepuveResponse> {
