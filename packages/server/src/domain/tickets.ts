@@ -10,7 +10,8 @@ import { plateIdentity, plateRoster, selectCasePlates, type RosterPlate, type Se
  * - Each plate is queried in its own entity and in `CMX` (once when its entity is `CMX`;
  *   only in `CMX` when its entity is unknown). Every queried entity with a record publishes
  *   its rows, own entity first; neither replaces the other. A plate with no record in any
- *   entity publishes one `Aún no se ha consultado esta placa` row with its own entity.
+ *   entity publishes one `Aún no se ha consultado esta placa` row with its own entity. Each
+ *   (plate, entity) lookup is published once, however many roster plates query it.
  * - Several lookups of one (plate, entity): the first given wins (callers pass them newest
  *   first: "a GET returns the most recent result"). A `never` lookup is no record.
  * - Source status PAGADA / NO PAGADA compare trimmed, uppercased and with single spaces;
@@ -124,16 +125,24 @@ export function ticketsResponse(input: TicketsInput): TicketsResponse {
 
   let anyRecord = false;
   const result: TicketRow[] = [];
+  // One lookup is published once: a plate read in JAL and in CMX queries CMX for both.
+  const published = new Set<string>();
+  const firstTime = (plate: string, entity: string) => {
+    const id = plateIdentity(plate, entity);
+    if (published.has(id)) return false;
+    published.add(id);
+    return true;
+  };
   for (const p of roster) {
     const found = entitiesOf(p)
       .map((entity) => ({ entity, lookup: records.get(plateIdentity(p.plate, entity)) }))
       .filter((f): f is { entity: string; lookup: TicketLookup } => !!f.lookup);
     if (found.length === 0) {
-      result.push(...ticketRows(p.plate, p.entity || null, undefined));
+      if (firstTime(p.plate, p.entity)) result.push(...ticketRows(p.plate, p.entity || null, undefined));
       continue;
     }
     anyRecord = true;
-    for (const f of found) result.push(...ticketRows(p.plate, f.entity, f.lookup));
+    for (const f of found) if (firstTime(p.plate, f.entity)) result.push(...ticketRows(p.plate, f.entity, f.lookup));
   }
   if (!anyRecord) return empty('processing', TICKET_MESSAGES.NO_LOOKUP_YET);
   return { case_id: input.caseId, status: 'completed', message: null, result };

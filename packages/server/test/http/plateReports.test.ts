@@ -127,6 +127,25 @@ describe('tickets (contract §4.5)', () => {
   });
 });
 
+describe('tickets: one row set per lookup', () => {
+  it('a plate read in JAL and in CMX publishes its CMX lookup once', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN, fecha_emision: '10/01/2019' });
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'EEE1111', entidad: 'JAL', vin: VIN, fecha_documento: '01/03/2020' });
+    await addProcessedDocument(t, acme, caseId, 'vehicle_certificate', { placa: 'EEE1111', entidad: 'CMX', vin: VIN, fecha_documento: '01/03/2019' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/EEE1111:CMX', { infractions: [{ date: '01/01/2024', amount: 100, status: 'NO PAGADA' }] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/EEE1111:JAL', { infractions: [] });
+    await post(`/v1/cases/${caseId}/plates`);
+    expect((await post(`/v1/cases/${caseId}/tickets`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/tickets`)).json();
+    expect(body.result).toEqual([
+      { plate_number: 'EEE1111', state: 'JAL', ticket_date: null, amount: null, status: 'success', message: 'Placa sin adeudos' },
+      { plate_number: 'EEE1111', state: 'CMX', ticket_date: '01/01/2024', amount: 100, status: 'warning', message: 'No Pagada' },
+    ]);
+  });
+});
+
 describe('taxes (contract §4.6, §4.7)', () => {
   it('before any lookup: blocks processing with the never-ran message, receipts still published', async () => {
     const caseId = await vehicleCase();
