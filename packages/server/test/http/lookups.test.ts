@@ -326,6 +326,33 @@ describe('invoices (contract §4.8)', () => {
     expect(body.invoices[0].validate_invoice.message).toMatch(/^Este comprobante no se encuentra registrado en los controles del Servicio de Administracion Tributaria/);
   });
 
+  it('amis belongs to the vehicle: one answer on every invoice, even after the case VIN changes', async () => {
+    const otherVin = '3VWFE21C04M000009';
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, { result: { info: [{ marca: 'A' }] } });
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${otherVin}`, { result: { data: [{ marca: 'B' }] } });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN });
+    await t.server.runner.whenIdle();
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: otherVin });
+    await t.server.runner.whenIdle();
+    const { invoices } = (await get(`/v1/cases/${caseId}/invoices`)).json();
+    expect(invoices).toHaveLength(2);
+    expect(invoices[0].amis).toEqual(invoices[1].amis);
+    expect(invoices[0].amis).toMatchObject({ status: 'completed', message: null });
+  });
+
+  it('a customs answer whose tables are all empty is no result', async () => {
+    const pedimento = '24  47  3456  4000888';
+    await t.admin('PUT', `/admin/sandbox/fixtures/sat_pedimento/${pedimento}`, {
+      result: { vehiculo_importado: [], situacion_pedimentos: {}, importacion_vehiculos: null },
+    });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN, pedimento });
+    await t.server.runner.whenIdle();
+    const [invoice] = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(invoice.consulta_pedimento).toMatchObject({ status: 'completed', message: 'No se encontró información', result: null });
+  });
+
   it('is [] without invoices; 400 for a bad id; 404 for a missing case', async () => {
     const caseId = await createCase(t, acme);
     expect((await get(`/v1/cases/${caseId}/invoices`)).json()).toEqual({ case_id: caseId, invoices: [] });

@@ -49,9 +49,13 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** Keeps only keys that carry data (contract §2.14: `result` has only keys with data). */
 export function withData(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)),
-  );
+  const empty = (v: unknown) =>
+    v === null ||
+    v === undefined ||
+    v === '' ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => !empty(v)));
 }
 
 /** Sanitized OCR fields of an invoice: `{db_field, label, text}` per known field. */
@@ -175,6 +179,10 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
   const jobs = await listJobs<CheckPayload, CheckOutcome>(ctx.db, { caseId: row.id, kind: INVOICE_CHECK_JOB });
   const latest = new Map<string, Job<CheckPayload, CheckOutcome>>();
   for (const j of jobs) latest.set(`${j.payload.document_id}:${j.payload.check}`, j); // oldest first: the last wins
+  // amis belongs to the vehicle (§4.8: identical across all invoices): every invoice shows the
+  // case's newest amis check, which ran on the case's primary VIN.
+  const listed = new Set(docs.map((d) => d.id));
+  const caseAmis = checkOf(jobs.findLast((j) => j.payload.check === 'amis' && listed.has(j.payload.document_id)));
   return {
     case_id: row.id,
     invoices: docs.map((d) => {
@@ -187,7 +195,7 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
         validate_invoice: checkOf(latest.get(`${d.id}:validate_invoice`)),
         consulta_pedimento: checkOf(latest.get(`${d.id}:consulta_pedimento`)),
         amda_invoice: checkOf(latest.get(`${d.id}:amda_invoice`)),
-        amis: checkOf(latest.get(`${d.id}:amis`)),
+        amis: caseAmis,
       };
     }),
   };
