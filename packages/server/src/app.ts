@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
@@ -22,6 +24,9 @@ export interface AppDeps {
   /** Fail (500) on a response that does not match its schema instead of sending it as is. */
   strictResponses?: boolean;
 }
+
+// Message texts returned by the service are Spanish (contract §1), zod's own included.
+z.config(es());
 
 /** Builds the HTTP app. It never listens: `main.ts` does, tests use `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

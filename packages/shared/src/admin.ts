@@ -4,7 +4,7 @@ import { webhookEventSchema } from './enums.js';
 
 /** Admin API (operator-surface §2). */
 export const createCompanyBodySchema = z.object({
-  name: z.string().trim().min(1, 'name is required'),
+  name: z.string().trim().min(1, 'name es obligatorio'),
   status_catalog: z.array(z.string().min(1)).optional(),
   use_cases: z.array(z.object({ name: z.string().trim().min(1) })).optional(),
 });

@@ -38,18 +38,18 @@ export function checkBody<S extends z.ZodType>(
   required: readonly RequiredField[],
 ): BodyCheckResult<z.output<S>> {
   if (body !== undefined && body !== null && !isPlainObject(body)) {
-    return { ok: false, code: 'VALIDATION_ERROR', message: 'body must be a JSON object', fields: [] };
+    return { ok: false, code: 'VALIDATION_ERROR', message: 'el cuerpo de la solicitud debe ser un objeto JSON', fields: [] };
   }
   const present = Object.fromEntries(Object.entries(body ?? {}).filter(([, v]) => !isBlank(v)));
 
   const missing = required
     .filter((field) => (typeof field === 'string' ? !(field in present) : !field.some((f) => f in present)))
-    .map((field) => (typeof field === 'string' ? field : field.join(' or ')));
+    .map((field) => (typeof field === 'string' ? field : field.join(' o ')));
   if (missing.length > 0) {
     return {
       ok: false,
       code: 'MISSING_PARAMETER',
-      message: `missing required parameter: ${missing.join(', ')}`,
+      message: missing.length === 1 ? `Falta el parámetro obligatorio: ${missing[0]}` : `Faltan los parámetros obligatorios: ${missing.join(', ')}`,
       fields: missing,
     };
   }

@@ -63,8 +63,8 @@ export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
 
 /** POST /v1/cases body (contract §4.2). */
 export const createCaseBodySchema = z.object({
-  internal_id: z.string().trim().min(1, 'internal_id must not be empty'),
-  status: z.string().trim().min(1, 'status is required'),
+  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío'),
+  status: z.string().trim().min(1, 'status es obligatorio'),
   vehicle_origin: vehicleOriginSchema.optional(),
   initial_status: z.string().min(1).optional(),
   use_case: uuid.optional(),
@@ -101,7 +101,7 @@ export const deleteCaseResponseSchema = z.object({ case_id: uuid, active: z.lite
 
 /** POST /v1/cases/{id}/assign (contract §4.2). */
 export const assignBodySchema = z
-  .object({ user_id: z.string().trim().min(1, 'user_id is required') })
+  .object({ user_id: z.string().trim().min(1, 'user_id es obligatorio') })
   .meta({ examples: [{ user_id: 'pid_3f9a1c2b7d4e5f60' }] });
 export type AssignBody = z.infer<typeof assignBodySchema>;
 

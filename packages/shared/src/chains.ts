@@ -3,7 +3,7 @@ import { timestamp, uuid } from './common.js';
 import { chainStatusSchema } from './enums.js';
 
 /** `YYYY-MM-DD` date, as the plate chain periods use. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'debe tener el formato AAAA-MM-DD');
 
 /** Value of `summary.chain_scope` (contract §2.5). */
 export const PLATE_CHAIN_SCOPE = 'edomex_only';

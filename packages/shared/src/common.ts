@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const uuid = z
   .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'debe ser un UUID');
 
 export function isUuid(value: unknown): value is string {
   return uuid.safeParse(value).success;
@@ -16,7 +16,7 @@ export function isUuid(value: unknown): value is string {
 export const timestamp = z.string();
 
 /** `DD/MM/YYYY` date string as printed by the contract. */
-export const ddmmyyyy = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'must be DD/MM/YYYY');
+export const ddmmyyyy = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'debe tener el formato DD/MM/AAAA');
 
 /** A JSON object with unknown keys. */
 export const jsonObject = z.record(z.string(), z.unknown());
@@ -25,5 +25,5 @@ export type JsonObject = z.infer<typeof jsonObject>;
 /** Query-string integer: accepts "12" and 12, refuses "1.5", "abc" and "". */
 export const queryInt = z.preprocess(
   (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: 'must be an integer' }).int('must be an integer'),
+  z.number({ error: 'debe ser un número entero' }).int('debe ser un número entero'),
 );

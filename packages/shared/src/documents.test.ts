@@ -58,7 +58,7 @@ describe('POST /v1/documents body', () => {
   it.each([
     ['case_id', { mime_type: 'application/pdf', url: 'https://x.example/a.pdf' }, 'case_id'],
     ['mime_type', { case_id: CASE_ID, url: 'https://x.example/a.pdf' }, 'mime_type'],
-    ['the file source', { ...base }, 'url or base64'],
+    ['the file source', { ...base }, 'url o base64'],
     ['an empty case_id', { ...base, case_id: '  ', url: 'https://x.example/a.pdf' }, 'case_id'],
   ])('answers MISSING_PARAMETER without %s', (_label, body, field) => {
     const result = checkUploadDocumentBody(body);

@@ -28,7 +28,7 @@ export const DOCUMENT_TYPES = [
   'bank_account',
 ] as const;
 export type KnownDocumentType = (typeof DOCUMENT_TYPES)[number];
-export const documentTypeSchema = z.string().trim().min(1, 'type must not be empty');
+export const documentTypeSchema = z.string().trim().min(1, 'type no puede estar vacío');
 
 /** MIME types accepted by POST /v1/documents (contract §4.9). */
 export const SUPPORTED_MIME_TYPES = [
@@ -111,8 +111,8 @@ export function base64DecodedBytes(value: string): number {
 
 const base64ContentSchema = z
   .string()
-  .refine((v) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(base64Payload(v)), 'base64 is not valid base64')
-  .refine((v) => base64DecodedBytes(v) <= MAX_FILE_BYTES, 'file exceeds the 20 MB limit');
+  .refine((v) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(base64Payload(v)), 'base64 no es un contenido base64 válido')
+  .refine((v) => base64DecodedBytes(v) <= MAX_FILE_BYTES, 'el archivo excede el límite de 20 MB');
 
 /**
  * A valid POST /v1/documents body (contract §4.9): exactly one of `url` or `base64`.
@@ -122,17 +122,17 @@ export const uploadDocumentRequestSchema = z
   .object({
     case_id: uuid,
     mime_type: z.string().trim().toLowerCase().pipe(supportedMimeTypeSchema),
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+    url: z.url({ protocol: /^https?$/, error: 'url debe ser una URL http(s)' }).optional(),
     base64: base64ContentSchema.optional(),
     type: documentTypeSchema.optional(),
     parent_file_id: uuid.optional(),
   })
   .refine((b) => !(b.url !== undefined && b.base64 !== undefined), {
-    message: 'send exactly one of url or base64, not both',
+    message: 'envíe solo uno de url o base64, no ambos',
     path: ['base64'],
   })
   .refine((b) => b.url !== undefined || b.base64 !== undefined, {
-    message: 'url or base64 is required',
+    message: 'se requiere url o base64',
     path: ['url'],
   });
 export type UploadDocumentRequest = z.input<typeof uploadDocumentRequestSchema>;

@@ -7,7 +7,7 @@ import { ddmmyyyy, uuid } from './common.js';
  * without a `data:` prefix. `back` improves extraction.
  */
 export const ineSubmitBodySchema = z.object({
-  front: z.string().trim().min(1, 'front is required'),
+  front: z.string().trim().min(1, 'front es obligatorio'),
   back: z.string().optional(),
 });
 export type IneSubmitBody = z.infer<typeof ineSubmitBodySchema>;

@@ -380,6 +380,17 @@ describe('INE validation (contract §4.10)', () => {
     expect(result.json()).toEqual({ status: 'completed', data });
   });
 
+  it('publishes the birth date as DD/MM/YYYY and the gender as HOMBRE/MUJER whatever the provider sent', async () => {
+    const f = Buffer.from('front with iso date').toString('base64');
+    await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(f).digest('hex')}`, {
+      data: { names: 'ANA', first_last_name: 'LOPEZ', birth_date: '1990-02-01', gender: 'M' },
+    });
+    const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: f } });
+    await t.server.runner.whenIdle();
+    const { data } = (await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer })).json();
+    expect(data).toMatchObject({ names: 'ANA', birth_date: '01/02/1990', gender: 'MUJER' });
+  });
+
   it('error outcome reads status error with data null', async () => {
     const f = Buffer.from('unreadable').toString('base64');
     await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(f).digest('hex')}`, { reason: 'Imagen ilegible' });
@@ -393,7 +404,12 @@ describe('INE validation (contract §4.10)', () => {
       const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('MISSING_PARAMETER');
+      expect(res.json().error.message).toBe('Falta el parámetro obligatorio: front');
     }
+    // Messages are Spanish (contract §1), zod's own included.
+    const wrongType = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: 42 } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toMatch(/front: Entrada inválida: se esperaba texto/);
     const noAuth = await t.inject({ method: 'POST', url: '/documents/ine', payload: { front } });
     expect(noAuth.statusCode).toBe(401);
     expect(noAuth.json().error.code).toBeNull();

@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
 import { getJob } from '../../jobs/jobQueue.js';
+import { parseDate } from '../../domain/validators/index.js';
 import { obj, str } from './caseLookups.js';
 import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
@@ -38,7 +39,13 @@ export async function submitIne(ctx: ServerContext, principal: Principal, body: 
 function toIneData(raw: Record<string, unknown>): IneData {
   const out = Object.fromEntries(INE_KEYS.map((k) => [k, str(raw[k]) ?? ''])) as Record<(typeof INE_KEYS)[number], string>;
   const gender = out.gender.toUpperCase();
-  return { ...out, gender: gender === 'MUJER' || gender === 'M' ? 'MUJER' : 'HOMBRE', locality: str(raw.locality) } as IneData;
+  return {
+    ...out,
+    // §2.16: DD/MM/YYYY and HOMBRE/MUJER, whatever format the provider used.
+    birth_date: parseDate(out.birth_date) ?? out.birth_date,
+    gender: gender === 'MUJER' || gender === 'M' ? 'MUJER' : 'HOMBRE',
+    locality: str(raw.locality),
+  } as IneData;
 }
 
 export async function getIneResult(ctx: ServerContext, principal: Principal, jobId: string): Promise<IneResultResponse> {
