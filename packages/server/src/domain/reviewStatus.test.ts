@@ -6,8 +6,8 @@ describe('review status when processing closes (operator-surface §4)', () => {
     ['every document processed and valid → nuevo', [{ status: 'processed', document_validity: 'valid' }], 'nuevo'],
     ['a document with a validity problem → devuelta_correccion', [{ status: 'processed', document_validity: 'valid' }, { status: 'processed', document_validity: 'invalid' }], 'devuelta_correccion'],
     ['a document that failed → devuelta_correccion', [{ status: 'error', document_validity: 'error' }], 'devuelta_correccion'],
-    ['no documents → unchanged', [], 'sin_documentos'],
-  ])('%s', (_n, docs, expected) => expect(reviewStatusAfterProcessing('sin_documentos', docs)).toBe(expected));
+    ['no documents → nuevo (no document has a problem)', [], 'nuevo'],
+  ])('%s', (_n, docs, expected) => expect(reviewStatusAfterProcessing(docs)).toBe(expected));
 });
 
 describe('webhooks for a review-status change (contract §6)', () => {

@@ -11,10 +11,10 @@ export const ACCEPTABLE_VALIDITY = new Set(['valid']);
 /**
  * Review status when case processing closes (operator-surface §4): `nuevo` when every
  * active document was processed and none has a validity problem, else
- * `devuelta_correccion`. A case without documents keeps its status.
+ * `devuelta_correccion`. A case without active documents has none with a problem: `nuevo`,
+ * as the rule reads.
  */
-export function reviewStatusAfterProcessing(current: string | null, docs: readonly ProcessedDocumentState[]): string | null {
-  if (docs.length === 0) return current;
+export function reviewStatusAfterProcessing(docs: readonly ProcessedDocumentState[]): string {
   const clean = docs.every((d) => d.status === 'processed' && d.document_validity !== null && ACCEPTABLE_VALIDITY.has(d.document_validity));
   return clean ? 'nuevo' : 'devuelta_correccion';
 }

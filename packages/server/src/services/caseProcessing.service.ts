@@ -92,7 +92,6 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
   const next = operationalError
     ? caseRow.review_status
     : reviewStatusAfterProcessing(
-        caseRow.review_status,
         docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
       );
   const events = eventsForReviewChange(caseRow.review_status, next, operationalError);

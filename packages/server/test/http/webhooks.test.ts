@@ -99,6 +99,18 @@ describe('webhooks (contract §6)', () => {
     expect(received[0].headers['x-api-key']).toBeUndefined();
   });
 
+  it('processing a case without documents closes it as nuevo: processing-in-review and the bureau event fire', async () => {
+    const tenant = await createTenant(t, { name: 'Vacía SA' });
+    await register('processing-in-review', { url: `${base}/in-review` }, tenant);
+    await register('services-circulo-credito', { url: `${base}/bureau` }, tenant);
+    const caseId = await createCase(t, tenant, { internal_id: 'WH-EMPTY' });
+    expect((await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer })).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
+    expect(detail.review_status).toBe('nuevo');
+    expect(received.map((r) => r.url).sort()).toEqual(['/bureau', '/in-review']);
+  });
+
   it('v1-assign-analyst fires on every assignment, including the same user again', async () => {
     await register('v1-assign-analyst', { url: `${base}/assign` });
     const caseId = await createCase(t, acme, { internal_id: 'WH-ASG' });
