@@ -1,7 +1,6 @@
 import type { TaxesResponse, TicketsResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
-import { selectCasePlates } from '../domain/plateSelection.js';
 import { taxesResponse, taxPlatesToQuery } from '../domain/taxes.js';
 import { ticketPlatesToQuery, ticketsResponse, type TicketInfraction } from '../domain/tickets.js';
 import { badRequest } from '../errors.js';
@@ -27,8 +26,9 @@ async function startPlateLookups(ctx: ServerContext, row: CaseRow, source: 'tick
   const plates = await casePlateEntries(ctx, row.id);
   if (plates.length === 0) throw badRequest(NO_PLATES);
   const caseVin = await casePrimaryVin(ctx, row.id);
+  // Plates that all belong to another VIN are still plates (§4.5: 400 only when none exist):
+  // the batch is accepted with nothing to query, and GET publishes the matching empty.
   const pairs = pick(plates, caseVin);
-  if (pairs.length === 0) throw badRequest(selectCasePlates(plates, caseVin).emptyMessage ?? NO_PLATES);
   const unique = [...new Set(pairs.map((p) => p.plate))];
   return ctx.db.transaction().execute(async (trx) => {
     const parent = await enqueueJob(trx, ctx.clock, ctx.ids, {

@@ -116,12 +116,22 @@ describe('tickets (contract §4.5)', () => {
     await addProcessedDocument(t, acme, foreign, 'factura', { vin: VIN });
     await addProcessedDocument(t, acme, foreign, 'vehicle_certificate', { placa: 'ZZZ9999', entidad: 'JAL', vin: '3VWFE21C04M000001', fecha_documento: '01/01/2024' });
     await post(`/v1/cases/${foreign}/plates`);
+    for (const report of ['tickets', 'taxes']) {
+      const started = await post(`/v1/cases/${foreign}/${report}`);
+      expect(started.statusCode, report).toBe(202);
+      expect(started.json(), report).toEqual({ job_id: expect.any(String), plates: [], status: 'pending' });
+    }
+    await t.server.runner.whenIdle();
     expect((await get(`/v1/cases/${foreign}/tickets`)).json()).toEqual({
       case_id: foreign,
       status: 'completed',
       message: 'Las the service registradas no corresponden al VIN del expediente',
       result: [],
     });
+    const taxes = (await get(`/v1/cases/${foreign}/taxes`)).json();
+    for (const block of [taxes.main_tax, taxes.taxes]) {
+      expect(block).toEqual({ status: 'completed', message: 'Las the service registradas no corresponden al VIN del expediente', result: [] });
+    }
     expect((await get('/v1/cases/nope/tickets')).statusCode).toBe(400);
     expect((await get(`/v1/cases/${crypto.randomUUID()}/tickets`)).statusCode).toBe(404);
   });
