@@ -98,6 +98,8 @@ export interface DocumentsTable {
   updated_at: string;
   processed_at: string | null;
   ocr_id: string | null; // id of the OCR record that produced parsed_data
+  /** The one engine run allowed to write this document's OCR (the latest queued); null: none. */
+  ocr_run: string | null;
   file_name: string | null;
 }
 

@@ -155,11 +155,11 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           continue;
         }
         try {
-          await runDocumentOcr(ctx, doc.id, { idle });
+          await runDocumentOcr(ctx, doc.id, { run: `${job.id}:${doc.id}`, queued: false, idle });
           processed++;
         } catch (err) {
           failed++;
-          await markDocumentFailed(ctx, doc.id, (err as Error).message, { queuedOcrId: doc.ocr_id });
+          await markDocumentFailed(ctx, doc.id, (err as Error).message, { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id });
         }
       }
       const reviewStatus = await closeProcessing(ctx, caseId, job.payload.actor, false);

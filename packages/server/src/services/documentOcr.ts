@@ -31,15 +31,15 @@ function vinColumn(parsed: Record<string, unknown>): string | null {
 
 /**
  * Writes an OCR outcome: the document becomes `processed` with parsed data and validity, and
- * gets a new `ocr_id`. With `onlyOverOcrId`, an outcome computed from the file is written only
- * if the document still has that OCR version: OCR written meanwhile (e.g. injected by hand
- * while the engines ran) stands. Returns whether it wrote.
+ * gets a new `ocr_id`. An engine run passes its `run` token and writes only while it is still
+ * the document's run (`ocr_run`): a later reprocess, reclassify or OCR by hand supersedes it.
+ * OCR by hand (no `run`) always writes and ends every run in flight. Returns whether it wrote.
  */
 export async function applyOcrResult(
   ctx: ServerContext,
   doc: DocumentRow,
   r: OcrResult,
-  opts: { onlyOverOcrId?: string | null } = {},
+  opts: { run?: string } = {},
 ): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const validity =
@@ -56,10 +56,11 @@ export async function applyOcrResult(
     vin: vinColumn(r.parsed_data),
     status: 'processed',
     ocr_id: ctx.ids(),
+    ocr_run: opts.run ?? null,
     processed_at: now,
     updated_at: now,
   }).where('id', '=', doc.id);
-  if (opts.onlyOverOcrId !== undefined) q = q.where(sameOcrVersion(opts.onlyOverOcrId));
+  if (opts.run !== undefined) q = q.where('ocr_run', '=', opts.run);
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) return false;
   await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) });
@@ -75,46 +76,54 @@ export function pipelineEngines(ctx: ServerContext, idle?: JobRunOptions['idle']
   return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: wait }), ...defaultEngines()];
 }
 
-/** The document still has OCR version `ocrId` (null: it never had OCR). */
-function sameOcrVersion(ocrId: string | null) {
-  return (eb: ExpressionBuilder<Database, 'documents'>) => (ocrId === null ? eb('ocr_id', 'is', null) : eb('ocr_id', '=', ocrId));
+/** Null-safe equality on a nullable text column. */
+function columnIs(column: 'ocr_id' | 'ocr_run', value: string | null) {
+  return (eb: ExpressionBuilder<Database, 'documents'>) => (value === null ? eb(column, 'is', null) : eb(column, '=', value));
 }
 
 /**
- * When a run was queued: `queuedOcrId` is the document's OCR version then (undefined on jobs
- * queued by older versions, which only carry the time).
+ * One engine run over a document. `run` is its token: the job's id for a document's own OCR
+ * job, or any unique token for a run that takes the document over (case processing).
  */
-export interface QueuedRun {
-  queuedAt?: string;
+export interface EngineRun {
+  run: string;
+  /** Only the run queued last may go (a document job); false: take the document over. */
+  queued: boolean;
+  /** Jobs queued by older versions carry no token: the OCR version, then the time, decide. */
   queuedOcrId?: string | null;
+  queuedAt?: string;
   /** The job runner's `idle`, when a job runs this. */
   idle?: JobRunOptions['idle'];
 }
 
-/** OCR was written (by hand, or by another run) after this run was queued: it stands. */
-function ocrWrittenSinceQueued(doc: DocumentRow, run: QueuedRun): boolean {
-  if (run.queuedOcrId !== undefined) return doc.ocr_id !== run.queuedOcrId;
-  return Boolean(run.queuedAt && doc.status === 'processed' && doc.processed_at && doc.processed_at > run.queuedAt);
+/** Whether a queued run may still go: it is the document's latest, and no OCR by hand came after. */
+function stillCurrent(doc: DocumentRow, r: EngineRun): boolean {
+  if (!r.queued || doc.ocr_run === r.run) return true;
+  if (doc.ocr_run !== null) return false; // a later request queued another run
+  // OCR by hand cleared the run (or an older version queued it): versions, then time, decide.
+  if (r.queuedOcrId !== undefined) return doc.ocr_id === r.queuedOcrId;
+  return !(r.queuedAt && doc.status === 'processed' && doc.processed_at && doc.processed_at > r.queuedAt);
 }
 
 /**
  * Runs OCR, classification and extraction on a stored document. A manual type wins over
  * the classifier. Throws when the file is gone or the engine fails (the job retries).
- * OCR versions, not clocks, decide who wins against OCR written meanwhile: two writes in the
- * same millisecond are still told apart.
+ * The last request wins: the run claims the document by its token and writes only while the
+ * token stands, so a reprocess, reclassify or OCR by hand made meanwhile is never undone.
  */
-export async function runDocumentOcr(ctx: ServerContext, documentId: string, run: QueuedRun = {}): Promise<DocumentRow | undefined> {
+export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: EngineRun): Promise<DocumentRow | undefined> {
   const startedAt = ctx.clock.now().toISOString();
   const doc = await findDocument(ctx.db, documentId);
   if (!doc) return undefined;
-  if (ocrWrittenSinceQueued(doc, run)) return doc;
+  if (!stillCurrent(doc, r)) return doc;
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) throw new Error(`stored file of document ${doc.id} is missing`);
   const claimed = await ctx.db
     .updateTable('documents')
-    .set({ status: 'processing', updated_at: startedAt })
+    .set({ status: 'processing', ocr_run: r.run, updated_at: startedAt })
     .where('id', '=', doc.id)
-    .where(sameOcrVersion(doc.ocr_id))
+    .where(columnIs('ocr_run', doc.ocr_run))
+    .where(columnIs('ocr_id', doc.ocr_id))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return findDocument(ctx.db, doc.id);
   const manualType = doc.classification_method === 'manual' && doc.type ? doc.type : undefined;
@@ -123,7 +132,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, run
     mime: doc.mime_type,
     sha256: doc.sha256 ?? '',
     manualType,
-    engines: pipelineEngines(ctx, run.idle),
+    engines: pipelineEngines(ctx, r.idle),
   });
   await applyOcrResult(ctx, doc, {
     type: out.type,
@@ -133,31 +142,29 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, run
     parsed_data: out.parsed_data,
     text: out.text,
     validity: out.validity,
-  }, { onlyOverOcrId: doc.ocr_id });
+  }, { run: r.run });
   return findDocument(ctx.db, doc.id);
 }
 
 /**
- * Marks a document whose OCR failed for good, unless OCR was written after the run was
- * queued (injected by hand, say): that stands.
+ * Marks a document whose OCR failed for good, unless another request took it over since
+ * (a later run, or OCR by hand: those stand).
  */
-export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string, run: QueuedRun = {}) {
+export async function markDocumentFailed(ctx: ServerContext, documentId: string, reason: string, r: EngineRun) {
+  const doc = await findDocument(ctx.db, documentId);
+  if (!doc || !stillCurrent(doc, r)) return;
   const now = ctx.clock.now().toISOString();
-  let q = ctx.db
+  await ctx.db
     .updateTable('documents')
     .set({
       status: 'error',
       validity: toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } }),
       updated_at: now,
     })
-    .where('id', '=', documentId);
-  if (run.queuedOcrId !== undefined) {
-    q = q.where(sameOcrVersion(run.queuedOcrId));
-  } else if (run.queuedAt) {
-    const queuedAt = run.queuedAt;
-    q = q.where((eb) => eb.or([eb('status', '!=', 'processed'), eb('processed_at', 'is', null), eb('processed_at', '<=', queuedAt)]));
-  }
-  await q.execute();
+    .where('id', '=', documentId)
+    .where(columnIs('ocr_run', doc.ocr_run))
+    .where(columnIs('ocr_id', doc.ocr_id))
+    .execute();
 }
 
 export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {

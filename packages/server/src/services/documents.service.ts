@@ -131,17 +131,20 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     updated_at: now,
     processed_at: null,
     ocr_id: null,
+    ocr_run: null,
     file_name: src.fileName ?? null,
   };
   await db.transaction().execute(async (trx) => {
     await insertDocument(trx, row);
     if (src.queueOcr === false) return;
-    await enqueueJob(trx, ctx.clock, ctx.ids, {
+    const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: row.id, ocr_id: null },
       companyId: row.company_id,
       caseId: row.case_id,
     });
+    await updateDocument(trx, row.id, { ocr_run: job.id });
+    row.ocr_run = job.id;
   });
   return row;
 }
@@ -221,16 +224,20 @@ export async function patchDocumentOcr(ctx: ServerContext, principal: Principal,
   return (await findCompanyDocument(ctx.db, doc.company_id, doc.id)) as DocumentRow;
 }
 
-/** Queues OCR again for a document (POST .../process and .../reclassify). */
+/**
+ * Queues OCR again for a document (POST .../process and .../reclassify). The new run is the
+ * only one allowed to write: runs still in flight finish without effect.
+ */
 export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentRow) {
   return ctx.db.transaction().execute(async (trx) => {
-    await updateDocument(trx, doc.id, { status: 'processing', updated_at: ctx.clock.now().toISOString() });
-    return enqueueJob(trx, ctx.clock, ctx.ids, {
+    const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: doc.id, ocr_id: doc.ocr_id },
       companyId: doc.company_id,
       caseId: doc.case_id,
     });
+    await updateDocument(trx, doc.id, { status: 'processing', ocr_run: job.id, updated_at: ctx.clock.now().toISOString() });
+    return job;
   });
 }
 

@@ -81,4 +81,24 @@ describe('OCR written by hand wins over background OCR, even in the same millise
     expect(after.parsed_data.placa).toBeUndefined();
     expect(after.type).toBe('certificate_title');
   });
+
+  it('the last reclassify wins over one still running', async () => {
+    const caseId = await createCase(t, tenant);
+    const bytes = Buffer.from('%PDF-1.4 reclassified twice');
+    await withFixture(bytes, { delay_ms: 300 });
+    const id = await upload(caseId, bytes);
+    await t.server.runner.runDue();
+    const reclassify = (type: string) =>
+      t.inject({ method: 'POST', url: `/v1/documents/${id}/reclassify`, headers: headers(), payload: { type } });
+    expect((await reclassify('curp')).statusCode).toBe(202);
+    const first = t.server.runner.runDue();
+    await eventually(() => row(id), (d) => d.status === 'processing');
+    const second = await reclassify('ine');
+    expect(second.statusCode).toBe(202);
+    await first;
+    await t.server.runner.runDue();
+    expect((await detail(id)).type).toBe('ine');
+    const [latest] = await t.server.ctx.db.selectFrom('documents').select(['ocr_run', 'status']).where('id', '=', id).execute();
+    expect(latest).toEqual({ ocr_run: second.json().job_id, status: 'processed' });
+  });
 });

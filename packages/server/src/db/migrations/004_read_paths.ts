@@ -1,12 +1,16 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
+ * `documents.ocr_run`: the engine run allowed to write a document's OCR, so the latest
+ * request (reprocess, reclassify, OCR by hand) wins over runs still in flight.
+ *
  * Read paths that run on every request:
  * - a company's active-case total, kept by triggers (cases without a company are not counted), so GET /v1/cases does not count the
  *   company's cases on every page (a scan that grows with the company);
  * - the case list and a case's jobs ordered straight from an index, `id` breaking ties.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('documents').addColumn('ocr_run', 'text').execute();
   await db.schema.dropIndex('cases_company_created_idx').execute();
   await db.schema
     .createIndex('cases_company_created_idx')
