@@ -42,7 +42,7 @@ export const SUPPORTED_MIME_TYPES = [
   'image/x-tiff',
 ] as const;
 export const supportedMimeTypeSchema = z.enum(SUPPORTED_MIME_TYPES, {
-  error: `unsupported mime_type; supported: ${SUPPORTED_MIME_TYPES.join(', ')}`,
+  error: `mime_type no soportado; los soportados son: ${SUPPORTED_MIME_TYPES.join(', ')}`,
 });
 export type SupportedMimeType = z.infer<typeof supportedMimeTypeSchema>;
 

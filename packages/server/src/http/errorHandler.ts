@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send(errorBody(null, 'Error interno del servidor'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', `El cuerpo no es JSON válido: ${error.message}`));
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud no es JSON válido'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.

@@ -37,8 +37,8 @@ export async function downloadFile(url: string, opts: DownloadOptions): Promise<
     try {
       res = await opts.fetch(current, { redirect: 'manual', signal });
     } catch (err) {
-      if (signal.aborted) throw new DownloadError(`timed out after ${opts.timeoutMs} ms fetching ${url}`, 'timeout');
-      throw new DownloadError(`could not fetch ${url}: ${(err as Error).message}`, 'network');
+      if (signal.aborted) throw new DownloadError(`se agotó el tiempo de ${opts.timeoutMs} ms al descargar ${url}`, 'timeout');
+      throw new DownloadError(`no se pudo descargar ${url}: ${(err as Error).message}`, 'network');
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
       current = new URL(res.headers.get('location') as string, current).toString();
@@ -47,12 +47,12 @@ export async function downloadFile(url: string, opts: DownloadOptions): Promise<
     }
     if (!res.ok) {
       await res.body?.cancel();
-      throw new DownloadError(`fetching ${url} answered HTTP ${res.status}`, 'http');
+      throw new DownloadError(`${url} respondió HTTP ${res.status}`, 'http');
     }
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (Number.isFinite(declared) && declared > opts.maxBytes) {
       await res.body?.cancel();
-      throw new DownloadError(`file at ${url} is larger than ${opts.maxBytes} bytes`, 'too_large');
+      throw new DownloadError(`el archivo en ${url} excede ${opts.maxBytes} bytes`, 'too_large');
     }
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -65,17 +65,17 @@ export async function downloadFile(url: string, opts: DownloadOptions): Promise<
           total += value.byteLength;
           if (total > opts.maxBytes) {
             await reader.cancel();
-            throw new DownloadError(`file at ${url} is larger than ${opts.maxBytes} bytes`, 'too_large');
+            throw new DownloadError(`el archivo en ${url} excede ${opts.maxBytes} bytes`, 'too_large');
           }
           chunks.push(value);
         }
       } catch (err) {
         if (err instanceof DownloadError) throw err;
-        if (signal.aborted) throw new DownloadError(`timed out after ${opts.timeoutMs} ms fetching ${url}`, 'timeout');
-        throw new DownloadError(`could not read ${url}: ${(err as Error).message}`, 'network');
+        if (signal.aborted) throw new DownloadError(`se agotó el tiempo de ${opts.timeoutMs} ms al descargar ${url}`, 'timeout');
+        throw new DownloadError(`no se pudo leer ${url}: ${(err as Error).message}`, 'network');
       }
     }
     return { bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') };
   }
-  throw new DownloadError(`too many redirects fetching ${url}`, 'http');
+  throw new DownloadError(`demasiadas redirecciones al descargar ${url}`, 'http');
 }

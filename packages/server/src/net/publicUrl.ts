@@ -53,10 +53,10 @@ export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions)
   try {
     parsed = new URL(url);
   } catch {
-    throw new UnsafeUrlError(`invalid URL: ${String(url)}`);
+    throw new UnsafeUrlError(`URL inválida: ${String(url)}`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UnsafeUrlError(`URL scheme not allowed: ${parsed.protocol.replace(/:$/, '')}`);
+    throw new UnsafeUrlError(`esquema de URL no permitido: ${parsed.protocol.replace(/:$/, '')}`);
   }
   if (opts.allowPrivate) return parsed;
 
@@ -68,13 +68,13 @@ export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions)
     try {
       addresses = (await (opts.lookup ?? defaultLookup)(host)).map((a) => a.address);
     } catch (err) {
-      throw new UnsafeUrlError(`cannot resolve host ${host}: ${(err as Error).message}`);
+      throw new UnsafeUrlError(`no se puede resolver el host ${host}: ${(err as Error).message}`);
     }
-    if (addresses.length === 0) throw new UnsafeUrlError(`cannot resolve host ${host}`);
+    if (addresses.length === 0) throw new UnsafeUrlError(`no se puede resolver el host ${host}`);
   }
   const inward = addresses.find(isPrivateAddress);
   if (inward !== undefined) {
-    throw new UnsafeUrlError(`URL host ${host} resolves to a private or loopback address (${inward})`);
+    throw new UnsafeUrlError(`el host ${host} de la URL resuelve a una dirección privada o de loopback (${inward})`);
   }
   return parsed;
 }

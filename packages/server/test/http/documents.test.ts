@@ -97,14 +97,15 @@ describe('POST /v1/documents', () => {
   });
 
   it.each([
-    ['case_id not a UUID', { case_id: 'abc', mime_type: 'application/pdf', base64: 'QUJD' }],
-    ['unsupported MIME', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'text/plain', base64: 'QUJD' }],
-    ['both url and base64', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'application/pdf', base64: 'QUJD', url: 'https://example.com/a.pdf' }],
-    ['parent_file_id not a UUID', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'application/pdf', base64: 'QUJD', parent_file_id: 'x' }],
-  ])('400 VALIDATION_ERROR when %s', async (_n, payload) => {
+    ['case_id not a UUID', { case_id: 'abc', mime_type: 'application/pdf', base64: 'QUJD' }, 'case_id: debe ser un UUID'],
+    ['unsupported MIME', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'text/plain', base64: 'QUJD' }, 'mime_type no soportado'],
+    ['both url and base64', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'application/pdf', base64: 'QUJD', url: 'https://example.com/a.pdf' }, 'envíe solo uno de url o base64'],
+    ['parent_file_id not a UUID', { case_id: '11111111-1111-4111-8111-111111111111', mime_type: 'application/pdf', base64: 'QUJD', parent_file_id: 'x' }, 'parent_file_id: debe ser un UUID'],
+  ])('400 VALIDATION_ERROR when %s, said in Spanish', async (_n, payload, text) => {
     const res = await upload(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.message).toContain(text);
   });
 
   it('400 VALIDATION_ERROR for a file just over 20 MB, and for a 25 MB body cut off while streaming', async () => {

@@ -55,7 +55,7 @@ describe('assertPublicUrl', () => {
   it('refuses a name that resolves to any private address', async () => {
     await expect(
       assertPublicUrl('http://internal.example/', { allowPrivate: false, lookup: resolvesTo('93.184.216.34', '10.0.0.5') }),
-    ).rejects.toThrow(/private or loopback address \(10\.0\.0\.5\)/);
+    ).rejects.toThrow(/dirección privada o de loopback \(10\.0\.0\.5\)/);
   });
 
   it('refuses localhost through the real resolver', async () => {
@@ -66,7 +66,7 @@ describe('assertPublicUrl', () => {
     const lookup = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
     };
-    await expect(assertPublicUrl('http://nowhere.invalid/', { allowPrivate: false, lookup })).rejects.toThrow(/cannot resolve/);
+    await expect(assertPublicUrl('http://nowhere.invalid/', { allowPrivate: false, lookup })).rejects.toThrow(/no se puede resolver/);
   });
 
   it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://example.com', 'not a url'])(
