@@ -101,7 +101,8 @@ export const deleteCaseResponseSchema = z.object({ case_id: uuid, active: z.lite
 
 /** POST /v1/cases/{id}/assign (contract §4.2). */
 export const assignBodySchema = z
-  .object({ user_id: z.string().trim().min(1, 'user_id es obligatorio') })
+  // Not trimmed: the response echoes `user_id` exactly as sent; the lookup ignores the spaces.
+  .object({ user_id: z.string().refine((v) => v.trim().length > 0, 'user_id es obligatorio') })
   .meta({ examples: [{ user_id: 'pid_3f9a1c2b7d4e5f60' }] });
 export type AssignBody = z.infer<typeof assignBodySchema>;
 

@@ -199,7 +199,7 @@ export async function assignCase(
   if (!principal.companyId || principal.companyId !== caseRow.company_id) {
     throw HttpError.of('FORBIDDEN', 'El token pertenece a otra compañía que la del caso');
   }
-  const assignee = await findUserByUidOrPid(ctx.db, userIdentifier);
+  const assignee = await findUserByUidOrPid(ctx.db, userIdentifier.trim());
   if (!assignee) throw validationError('El usuario asignado no existe');
   if (assignee.company_id !== caseRow.company_id) {
     throw HttpError.of('FORBIDDEN', 'El usuario asignado pertenece a otra compañía');

@@ -78,6 +78,16 @@ describe('POST /v1/cases/{case_id}/assign', () => {
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('assigned_to echoes user_id exactly as sent; surrounding spaces do not change who is found', async () => {
+    const caseId = await createCase(t, acme);
+    const user = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'Eco', pid: 'PID-ECO' })).json();
+    const spaced = await assign(caseId, { user_id: ' PID-ECO ' });
+    expect(spaced.statusCode).toBe(200);
+    expect(spaced.json().assigned_to).toBe(' PID-ECO ');
+    expect(spaced.json().assignment_history).toEqual([expect.objectContaining({ user: 'Eco', pid: user.pid })]);
+    expect((await assign(caseId, { user_id: '   ' })).statusCode).toBe(400);
+  });
+
   it('400 VALIDATION_ERROR when the case has no company associated', async () => {
     const caseId = await createCase(t, acme);
     await t.server.ctx.db.updateTable('cases').set({ company_id: null }).where('id', '=', caseId).execute();
