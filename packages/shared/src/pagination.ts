@@ -14,11 +14,15 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 
-/** `limit`/`offset` query with the given default and maximum page size. */
+/**
+ * `limit`/`offset` query with the given default and maximum page size. Only a value that is
+ * not an integer is refused (§4.9); an integer out of range is brought into it: `limit` to
+ * 1…max ("max 100"), `offset` to 0 or more. The response's `pagination` says what was used.
+ */
 export function pageQuery(defaultLimit: number, maxLimit: number) {
   return z.object({
-    limit: queryInt.pipe(z.number().int().min(1).max(maxLimit)).optional().default(defaultLimit),
-    offset: queryInt.pipe(z.number().int().min(0)).optional().default(0),
+    limit: queryInt.transform((n) => Math.min(Math.max(n, 1), maxLimit)).optional().default(defaultLimit),
+    offset: queryInt.transform((n) => Math.max(n, 0)).optional().default(0),
   });
 }
 

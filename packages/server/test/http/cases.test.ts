@@ -229,9 +229,15 @@ describe('GET /v1/cases', () => {
     expect(await total(tenant)).toBe(2);
   });
 
-  it('accepts limit 100, rejects 101, 0, negatives and non-integers', async () => {
+  it('brings integers into range (limit 1…100, offset ≥ 0) and rejects non-integers', async () => {
     expect((await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: listTenant.bearer })).json().data).toHaveLength(25);
-    for (const q of ['limit=101', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5', 'offset=x']) {
+    for (const [q, limit, offset] of [['limit=101', 100, 0], ['limit=5000', 100, 0], ['limit=0', 1, 0], ['limit=-3', 1, 0], ['offset=-1', 20, 0]] as const) {
+      const res = await t.inject({ method: 'GET', url: `/v1/cases?${q}`, headers: listTenant.bearer });
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().pagination, q).toMatchObject({ limit, offset, total: 25 });
+      expect(res.json().data.length, q).toBe(Math.min(limit, 25));
+    }
+    for (const q of ['limit=abc', 'limit=1.5', 'offset=x', 'limit=']) {
       const res = await t.inject({ method: 'GET', url: `/v1/cases?${q}`, headers: listTenant.bearer });
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error.code, q).toBe('VALIDATION_ERROR');
