@@ -51,15 +51,19 @@ export function toDocumentListItem(doc: DocumentRow, fileUrl: FileUrl): Document
   };
 }
 
+/** §4.9: "`json_ocr` and `parsed_data` are null until OCR finishes", a rerun's included. */
+const ocrUnfinished = (doc: DocumentRow) => doc.status === 'uploaded' || doc.status === 'processing';
+
 export function toDocumentDetail(doc: DocumentRow, fileUrl: FileUrl): DocumentDetail {
+  const unfinished = ocrUnfinished(doc);
   return {
     case_id: doc.case_id,
     url: fileUrl(doc),
     mime_type: doc.mime_type,
     type: doc.type,
-    json_ocr: fromJson<Record<string, unknown> | null>(doc.json_ocr, null),
-    parsed_data: fromJson<Record<string, unknown> | null>(doc.parsed_data, null),
-    validity: fromJson(doc.validity, PENDING_VALIDITY),
+    json_ocr: unfinished ? null : fromJson<Record<string, unknown> | null>(doc.json_ocr, null),
+    parsed_data: unfinished ? null : fromJson<Record<string, unknown> | null>(doc.parsed_data, null),
+    validity: unfinished ? PENDING_VALIDITY : fromJson(doc.validity, PENDING_VALIDITY),
   };
 }
 

@@ -61,6 +61,8 @@ describe('OCR written by hand wins over background OCR, even in the same millise
     const id = await upload(caseId, bytes);
     const running = t.server.runner.runDue();
     await eventually(() => row(id), (d) => d.status === 'processing');
+    // While OCR runs, the detail has none to show.
+    expect(await detail(id)).toMatchObject({ json_ocr: null, parsed_data: null, validity: { document_validity: 'pending' } });
     expect((await patchOcr(id, HAND)).statusCode).toBe(200);
     await running;
     expect(await detail(id)).toMatchObject({ type: 'certificate_title', parsed_data: HAND });
