@@ -96,8 +96,10 @@ describe('typed errors from real answers', () => {
     expect(error).toMatchObject({ status: 422, code: 'INVALID_STATUS' });
   });
 
-  it('400 VALIDATION_ERROR from the server (page size over the maximum; unknown assignee)', async () => {
-    const error = await vcase.cases.list({ limit: 1000 }).catch((e: unknown) => e);
+  it('400 VALIDATION_ERROR from the server (a use case that is not a UUID; unknown assignee)', async () => {
+    // A page size over the maximum is capped by the server, not refused.
+    expect((await vcase.cases.list({ limit: 1000 })).pagination.limit).toBe(100);
+    const error = await vcase.cases.list({ case_type: 'not-a-uuid' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect((error as BadRequestError).requestId).toEqual(expect.any(String));
