@@ -1,4 +1,14 @@
+import { createHash } from 'node:crypto';
 import { ddmmyyyy, seeded } from './seed.js';
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+
+/** The key when it is a folio fiscal; else (an RFC pair) a UUID derived from it, as SAT has one. */
+function folioOf(key: string): string {
+  if (UUID.test(key)) return key.toUpperCase();
+  const h = createHash('sha256').update(`folio:${key}`).digest('hex').toUpperCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /** SAT CFDI status: most invoices are `Vigente`, some cancelled, a few unknown to SAT. */
 export function syntheticSatCfdi(folio: string, input: unknown): Record<string, unknown> {
@@ -9,7 +19,7 @@ export function syntheticSatCfdi(folio: string, input: unknown): Record<string, 
   return {
     result: {
       estadoCFDI: cancelled ? 'Cancelado' : 'Vigente',
-      folioFiscal: folio,
+      folioFiscal: folioOf(folio),
       rfcEmisor: i.rfc_emisor ?? null,
       nombreEmisor: i.nombre_emisor ?? null,
       rfcReceptor: i.rfc_receptor ?? null,

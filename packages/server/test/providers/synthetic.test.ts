@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { syntheticSatCfdi } from '../../src/providers/synthetic/fiscal.js';
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-8[0-9A-F]{3}-[0-9A-F]{12}$/;
+
+describe('synthetic SAT CFDI answers', () => {
+  // Keys whose synthetic answer is a record (about one in ten is "not found").
+  const found = (keys: string[]) => keys.map((k) => ({ k, out: syntheticSatCfdi(k, {}) })).filter((x) => !('not_found' in x.out));
+
+  it('echo a folio fiscal key in upper case', () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a${String(i).padStart(2, '0')}`);
+    for (const { k, out } of found(keys)) expect((out.result as { folioFiscal: string }).folioFiscal).toBe(k.toUpperCase());
+  });
+
+  it('give an RFC-pair key a stable UUID folio, never the pair itself', () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `AAA010101AA${i % 10}|GODE561231GR8`);
+    const hits = found(keys);
+    expect(hits.length).toBeGreaterThan(10);
+    for (const { k, out } of hits) {
+      const folio = (out.result as { folioFiscal: string }).folioFiscal;
+      expect(folio).toMatch(UUID);
+      expect((syntheticSatCfdi(k, {}).result as { folioFiscal: string }).folioFiscal).toBe(folio);
+    }
+  });
+});
