@@ -35,6 +35,18 @@ describe('plate selection (contract §4.5 rules 1–5)', () => {
       ['AAA1111:JAL:file-AAA1111', 'AAA1111:MEX:mex'],
     ],
     [
+      'rule 3: an entry without entity is the plate known in one entity (the newer entry wins, with that entity)',
+      [entry('AAA1111', { entity: 'NLE', file_id: 'nle', document_date: '01/01/2020' }), entry('AAA1111', { entity: '', file_id: 'none', document_date: '01/01/2023' })],
+      VIN,
+      ['AAA1111:NLE:none'],
+    ],
+    [
+      'rule 3: an entry without entity stays apart when the plate is known in two entities',
+      [entry('AAA1111', { entity: 'NLE', file_id: 'nle' }), entry('AAA1111', { entity: 'CMX', file_id: 'cmx' }), entry('AAA1111', { entity: ' ', file_id: 'none' })],
+      VIN,
+      ['AAA1111:NLE:nle', 'AAA1111:CMX:cmx', 'AAA1111: :none'],
+    ],
+    [
       'rule 4: among entries of the same pair the most recent document_date wins',
       [
         entry('AAA1111', { file_id: 'old', document_date: '05/06/2021' }),

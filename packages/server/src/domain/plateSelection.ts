@@ -9,7 +9,8 @@ import { normalizeVin, vinMatches } from './validators/index.js';
  * - Rule 1: an entry whose `niv` equals the case VIN, or is a partial VIN that is a suffix of
  *   it, is kept; any other non-empty `niv` drops the entry.
  * - Rule 2: an empty (null or blank) `niv` keeps the entry.
- * - Rule 3: identity is (plate, entity); the same plate in two entities is two plates.
+ * - Rule 3: identity is (plate, entity); the same plate in two entities is two plates. An
+ *   entry without an entity takes the plate's entity when the case knows it in exactly one.
  * - Rule 4: within a pair the entry with the most recent `document_date` wins; an undated
  *   entry loses to a dated one; ties keep the first entry given.
  * - Rule 5: without a consolidated VIN nothing is dropped (rules 3–4 still de-duplicate).
@@ -76,13 +77,33 @@ export function selectCasePlates<T extends SelectablePlate>(entries: readonly T[
   if (entries.length === 0) return { plates: [], emptyMessage: EMPTY_PLATES_MESSAGES.NO_PLATES };
   const winners = new Map<string, T>();
   // byRecency puts each pair's winner first; the first one seen per pair is kept.
-  for (const entry of byRecency(entries)) {
+  for (const entry of byRecency(withKnownEntities(entries))) {
     if (!nivBelongsToCase(entry.niv, caseVin)) continue;
     const id = plateIdentity(entry.plate, entry.entity);
     if (!winners.has(id)) winners.set(id, entry);
   }
   const plates = [...winners.values()];
   return { plates, emptyMessage: plates.length ? null : EMPTY_PLATES_MESSAGES.PLATES_NOT_FOR_CASE_VIN };
+}
+
+/**
+ * A document that gives a plate without its entity names the same plate as one that gives
+ * it with one: when the case knows the plate in exactly one entity, the entry takes it (so a
+ * plate is not looked up and published twice). In several entities it stays unknown.
+ */
+function withKnownEntities<T extends SelectablePlate>(entries: readonly T[]): T[] {
+  const known = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const entity = e.entity.trim().toUpperCase();
+    if (!entity) continue;
+    const text = normalizePlateText(e.plate);
+    known.set(text, (known.get(text) ?? new Set()).add(entity));
+  }
+  return entries.map((e) => {
+    if (e.entity.trim()) return e;
+    const entities = known.get(normalizePlateText(e.plate));
+    return entities?.size === 1 ? { ...e, entity: [...entities][0] } : e;
+  });
 }
 
 export type PlateRole = 'main' | 'other' | 'previous';
