@@ -1,23 +1,10 @@
 import { EMPTY_PLATES_MESSAGES } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
+import { OTHER_VIN, plateEntry, VIN } from './testPlates.js';
 import { plateRoster, selectCasePlates, type CasePlateEntry } from './plateSelection.js';
 
-const VIN = '1M8GDM9AXKP042788';
-const OTHER_VIN = '3VWFE21C04M000001';
 
-const entry = (plate: string, over: Partial<CasePlateEntry> = {}): CasePlateEntry => ({
-  plate,
-  entity: 'JAL',
-  document_type: 'certificate_title',
-  document_date: '01/01/2024',
-  file_id: `file-${plate}`,
-  ocr_id: `ocr-${plate}`,
-  niv: VIN,
-  motor_number: null,
-  owner_name: null,
-  previous_plate: null,
-  ...over,
-});
+const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over);
 
 const pairs = (rows: CasePlateEntry[]) => rows.map((r) => `${r.plate}:${r.entity}:${r.file_id}`);
 

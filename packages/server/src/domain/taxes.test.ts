@@ -1,26 +1,13 @@
 import { EMPTY_PLATES_MESSAGES, SOURCE_REASON_EXAMPLES, TAX_MESSAGES, taxesResponseSchema, type TaxCell } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
+import { OTHER_VIN, plateEntry, VIN } from './testPlates.js';
 import type { CasePlateEntry } from './plateSelection.js';
 import { mainTaxYears, mostInformativeLookup, taxesResponse, taxPlatesToQuery, type TaxLookup, type TaxReceipt } from './taxes.js';
 
-const VIN = '1M8GDM9AXKP042788';
-const OTHER_VIN = '3VWFE21C04M000001';
 const NOW = new Date('2026-09-01T12:00:00Z');
 const GRID = [2026, 2025, 2024, 2023, 2022];
 
-const entry = (plate: string, over: Partial<CasePlateEntry> = {}): CasePlateEntry => ({
-  plate,
-  entity: 'MEX',
-  document_type: 'certificate_title',
-  document_date: '01/01/2024',
-  file_id: `file-${plate}`,
-  ocr_id: `ocr-${plate}`,
-  niv: VIN,
-  motor_number: null,
-  owner_name: null,
-  previous_plate: null,
-  ...over,
-});
+const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over, 'MEX');
 const MAIN = entry('MAIN123', { document_date: '01/06/2025' });
 const SECOND = entry('SEC4567', { document_date: '01/06/2019' });
 

@@ -1,27 +1,14 @@
 import { EMPTY_PLATES_MESSAGES, SOURCE_REASON_EXAMPLES, TICKET_MESSAGES, ticketsResponseSchema, type TicketRow } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
+import { OTHER_VIN, plateEntry, VIN } from './testPlates.js';
 import { buildPlateChain } from './plateChain.js';
 import type { CasePlateEntry } from './plateSelection.js';
 import { taxesResponse } from './taxes.js';
 import { ticketPlatesToQuery, ticketsResponse, type TicketInfraction, type TicketLookup } from './tickets.js';
 
 const CASE_ID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
-const VIN = '1M8GDM9AXKP042788';
-const OTHER_VIN = '3VWFE21C04M000001';
 
-const entry = (plate: string, over: Partial<CasePlateEntry> = {}): CasePlateEntry => ({
-  plate,
-  entity: 'JAL',
-  document_type: 'certificate_title',
-  document_date: '01/01/2024',
-  file_id: `file-${plate}`,
-  ocr_id: `ocr-${plate}`,
-  niv: VIN,
-  motor_number: null,
-  owner_name: null,
-  previous_plate: null,
-  ...over,
-});
+const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over);
 
 const done = (plate: string, entity: string, infractions: TicketInfraction[] = []): TicketLookup => ({ plate, entity, state: 'done', infractions });
 const run = (plates: CasePlateEntry[], lookups: TicketLookup[], caseVin: string | null = VIN) => {
