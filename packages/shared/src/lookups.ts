@@ -59,14 +59,17 @@ export const pedimentoResultSchema = z.object({
 });
 export type PedimentoResult = z.infer<typeof pedimentoResultSchema>;
 
-/** GET /v1/cases/{case_id}/pedimento: the most recent result. `result` is null until the job ends. */
+/**
+ * GET /v1/cases/{case_id}/pedimento: the most recent result. `result` is always the §2.8
+ * object: `success` false and `data` null until the job ends with an answer.
+ */
 export const pedimentoResponseSchema = z.object({
   case_id: uuid,
   job_id: uuid,
   status: jobStatusSchema,
   /** e.g. `processing_jobs`. */
   source: z.string(),
-  result: pedimentoResultSchema.nullable(),
+  result: pedimentoResultSchema,
 });
 export type PedimentoResponse = z.infer<typeof pedimentoResponseSchema>;
 

@@ -194,6 +194,20 @@ describe('pedimento (contract §4.4, §2.8)', () => {
   });
 });
 
+describe('pedimento while the lookup runs', () => {
+  it('result is still the §2.8 object, without data', async () => {
+    const vin = '3VWFE21C04M000077';
+    await t.admin('PUT', `/admin/sandbox/fixtures/pedimento/${vin}`, { data: { pedimento: '24 47 3456 4000888' }, delay_ms: 1_000 });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin, aduana: '47', ano_vehiculo: 2020 });
+    const start = (await post(`/v1/cases/${caseId}/pedimento`)).json();
+    const running = (await get(`/v1/cases/${caseId}/pedimento`)).json();
+    expect(running).toMatchObject({ job_id: start.job_id, status: expect.stringMatching(/^(pending|processing)$/), result: { success: false, data: null } });
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/pedimento`)).json().result).toEqual({ success: true, data: { pedimento: '24 47 3456 4000888' } });
+  });
+});
+
 describe('credit bureau (contract §4.4, §2.11)', () => {
   it('reports with a generated verification PDF', async () => {
     await t.admin('PUT', `/admin/sandbox/fixtures/bureau/${VIN}`, { report: { gravamenes: [], resultado: 'SIN_ALERTAS' } });

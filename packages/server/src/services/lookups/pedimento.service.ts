@@ -45,6 +45,6 @@ export async function getPedimento(ctx: ServerContext, principal: Principal, cas
     job_id: latest.id,
     status: r?.kind === 'failed' ? 'error' : latest.status,
     source: 'processing_jobs',
-    result: !r ? null : r.kind === 'ok' ? { success: true, data: (r.data.data as Record<string, unknown>) ?? r.data } : { success: false, data: null },
+    result: r?.kind === 'ok' ? { success: true, data: (r.data.data as Record<string, unknown>) ?? r.data } : { success: false, data: null },
   };
 }
