@@ -31,6 +31,8 @@ describe('tRPC channel on /trpc', () => {
     const { case_id } = created.json().result.data;
     expect(created.json().result.data).toEqual({ case_id, status: 'completed' });
     await addProcessedDocument(t, acme, case_id, 'factura', { vin: '1M8GDM9AXKP042788', nombre_receptor: 'María López' });
+    // Background work (invoice checks) settles first, so both channels read the same state.
+    await t.server.runner.whenIdle();
 
     for (const [procedure, url] of [
       ['getCase', `/v1/cases/${case_id}`],
