@@ -1,4 +1,4 @@
-import type { CaseListItem } from '@vcase/sdk';
+import type { CaseListItem, PagePromise } from '@vcase/sdk';
 import type { Client, Context } from './context.js';
 import { isInteractive, write } from './context.js';
 import { resolveCredentials, type Resolved } from './credentials.js';
@@ -66,6 +66,33 @@ export class Session {
       n++;
     }
     return n;
+  }
+
+  /**
+   * A list command's output: `--ndjson` streams every item of every page, `--json` prints the
+   * page body, else a table of one page (`--all`: of every page) with a footer saying where it
+   * stands, rendered by `render`.
+   */
+  async list<Item>(
+    fetchPage: () => PagePromise<Item>,
+    flags: { json?: boolean; ndjson?: boolean; all?: boolean },
+    render: (items: Item[], style: Style, footer: string) => string,
+    emptyText: string,
+  ): Promise<void> {
+    if (flags.ndjson) return void (await this.ndjson(fetchPage()));
+    const page = await fetchPage();
+    if (flags.json) return void (await this.json({ data: page.data, pagination: page.pagination }));
+    let items = page.data;
+    if (flags.all) {
+      items = [];
+      for await (const p of page.iterPages()) items.push(...p.data);
+    }
+    const { total, offset } = page.pagination;
+    const footer =
+      flags.all || !page.hasNextPage()
+        ? `${items.length} of ${total}`
+        : `${offset + 1}–${offset + items.length} of ${total} · --all for every page, --ndjson to stream`;
+    await this.out(items.length ? render(items, this.style, footer) : this.style.tty ? `${emptyText}\n` : '');
   }
 
   credentials(): Promise<Resolved> {

@@ -29,18 +29,7 @@ export function register(program: Command, app: App): void {
     app.action<OutputFlags & { internalId?: string; vin?: string; caseType?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
       const query = { internal_id: o.internalId, vin: o.vin, case_type: o.caseType, limit: o.limit, offset: o.offset };
-      const req = { signal: s.signal };
-      if (o.ndjson) return void (await s.ndjson(client.cases.list(query, req)));
-      const page = await client.cases.list(query, req);
-      if (o.json) return void (await s.json({ data: page.data, pagination: page.pagination }));
-      let items = page.data;
-      if (o.all) {
-        items = [];
-        for await (const p of page.iterPages()) items.push(...p.data);
-      }
-      const { total, offset } = page.pagination;
-      const footer = o.all || !page.hasNextPage() ? `${items.length} of ${total}` : `${offset + 1}–${offset + items.length} of ${total} · --all for every page, --ndjson to stream`;
-      await s.out(items.length ? renderCaseList(items, s.style, footer) : s.style.tty ? 'No cases.\n' : '');
+      await s.list(() => client.cases.list(query, { signal: s.signal }), o, renderCaseList, 'No cases.');
     }),
   );
 

@@ -30,18 +30,7 @@ export function register(program: Command, app: App): void {
     app.action<OutputFlags & { case?: string; document?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
       const query = { case_id: o.case ? await s.caseId(o.case) : undefined, document_id: o.document, limit: o.limit, offset: o.offset };
-      const req = { signal: s.signal };
-      if (o.ndjson) return void (await s.ndjson(client.documents.list(query, req)));
-      const page = await client.documents.list(query, req);
-      if (o.json) return void (await s.json({ data: page.data, pagination: page.pagination }));
-      let items = page.data;
-      if (o.all) {
-        items = [];
-        for await (const p of page.iterPages()) items.push(...p.data);
-      }
-      const { total, offset } = page.pagination;
-      const footer = o.all || !page.hasNextPage() ? `${items.length} of ${total}` : `${offset + 1}–${offset + items.length} of ${total} · --all for every page, --ndjson to stream`;
-      await s.out(items.length ? renderDocumentList(items, s.style, footer) : s.style.tty ? 'No documents.\n' : '');
+      await s.list(() => client.documents.list(query, { signal: s.signal }), o, renderDocumentList, 'No documents.');
     }),
   );
 
