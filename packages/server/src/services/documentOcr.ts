@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import type { JobRunOptions } from '../jobs/jobRunner.js';
@@ -44,11 +44,18 @@ export async function applyOcrResult(
   const now = ctx.clock.now().toISOString();
   const validity =
     r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '' });
+  // An engine run keeps a type given by hand while it ran (POST …/classify with a type).
+  const keepManual = opts.run !== undefined;
+  const manualKept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
+    keepManual ? sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end` : value;
   let q = ctx.db.updateTable('documents').set({
-    type: r.type,
+    type: manualKept('type', r.type),
     subtype: r.subtype,
     ...(r.classification
-      ? { classification_method: r.classification.method, classification_confidence: r.classification.confidence }
+      ? {
+          classification_method: manualKept('classification_method', r.classification.method),
+          classification_confidence: manualKept('classification_confidence', r.classification.confidence),
+        }
       : {}),
     json_ocr: toJson(r.json_ocr),
     parsed_data: toJson(r.parsed_data),
@@ -63,7 +70,8 @@ export async function applyOcrResult(
   if (opts.run !== undefined) q = q.where('ocr_run', '=', opts.run);
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) return false;
-  await queueInvoiceChecks(ctx, { ...doc, type: r.type, parsed_data: toJson(r.parsed_data) });
+  const written = keepManual ? await findDocument(ctx.db, doc.id) : undefined;
+  await queueInvoiceChecks(ctx, { ...doc, type: written?.type ?? r.type, parsed_data: toJson(r.parsed_data) });
   return true;
 }
 

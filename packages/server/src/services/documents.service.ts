@@ -229,10 +229,11 @@ export async function patchDocumentOcr(ctx: ServerContext, principal: Principal,
 }
 
 /**
- * Queues OCR again for a document (POST .../process and .../reclassify). The new run is the
- * only one allowed to write: runs still in flight finish without effect.
+ * Queues OCR again for a document (POST .../process and .../reclassify), with `patch` written
+ * in the same transaction. The new run is the only one allowed to write: runs still in flight
+ * finish without effect, so they cannot undo the patch either.
  */
-export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentRow) {
+export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentRow, patch: Partial<DocumentRow> = {}) {
   return ctx.db.transaction().execute(async (trx) => {
     const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
       kind: DOCUMENT_PROCESS_JOB,
@@ -240,20 +241,14 @@ export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentR
       companyId: doc.company_id,
       caseId: doc.case_id,
     });
-    await updateDocument(trx, doc.id, { status: 'processing', ocr_run: job.id, updated_at: ctx.clock.now().toISOString() });
+    await updateDocument(trx, doc.id, { ...patch, status: 'processing', ocr_run: job.id, updated_at: ctx.clock.now().toISOString() });
     return job;
   });
 }
 
 export async function reclassifyDocument(ctx: ServerContext, principal: Principal, documentId: string, type: string) {
   const doc = await loadDocument(ctx, principal, documentId);
-  await updateDocument(ctx.db, doc.id, {
-    type,
-    classification_method: 'manual',
-    classification_confidence: 1,
-    updated_at: ctx.clock.now().toISOString(),
-  });
-  const job = await queueDocumentProcessing(ctx, { ...doc, type, classification_method: 'manual' });
+  const job = await queueDocumentProcessing(ctx, doc, { type, classification_method: 'manual', classification_confidence: 1 });
   return { job_id: job.id };
 }
 

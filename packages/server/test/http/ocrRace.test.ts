@@ -103,4 +103,18 @@ describe('OCR written by hand wins over background OCR, even in the same millise
     const [latest] = await t.server.ctx.db.selectFrom('documents').select(['ocr_run', 'status']).where('id', '=', id).execute();
     expect(latest).toEqual({ ocr_run: second.json().job_id, status: 'processed' });
   });
+
+  it('a type given by hand while the engines run stays', async () => {
+    const caseId = await createCase(t, tenant);
+    const bytes = Buffer.from('%PDF-1.4 classified by hand meanwhile');
+    await withFixture(bytes, { delay_ms: 300 });
+    const id = await upload(caseId, bytes);
+    const running = t.server.runner.runDue();
+    await eventually(() => row(id), (d) => d.status === 'processing');
+    const classified = await t.inject({ method: 'POST', url: `/v1/documents/${id}/classify`, headers: headers(), payload: { type: 'tenencia' } });
+    expect(classified.json()).toMatchObject({ type: 'tenencia', method: 'manual' });
+    await running;
+    // The run's OCR lands; the type stays the one given by hand.
+    expect(await detail(id)).toMatchObject({ type: 'tenencia', parsed_data: { vin: '3N1CN8AE5RK812345' } });
+  });
 });
