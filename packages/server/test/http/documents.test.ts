@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 let t: TestServer;
 let acme: Tenant;
@@ -346,19 +347,9 @@ describe('case processing end to end', () => {
     const w = await startTestServer();
     try {
       const tenant = await createTenant(w);
-      const received: unknown[] = [];
-      const hook = http.createServer((req, res) => {
-        let data = '';
-        req.on('data', (c) => (data += c));
-        req.on('end', () => {
-          received.push({ url: req.url, body: JSON.parse(data) });
-          res.writeHead(200).end('{}');
-        });
-      });
-      await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-      const hookBase = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+      const hook = await startReceiver();
       for (const event of ['processing-in-review', 'services-circulo-credito', 'processing-review-corrections']) {
-        await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hookBase}/${event}` });
+        await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
       }
       const bytes = Buffer.from('%PDF-1.4 tarjeta de circulacion scan');
       const sha = createHash('sha256').update(bytes).digest('hex');
@@ -416,21 +407,21 @@ describe('case processing end to end', () => {
       const caseDetail = (await w.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
       const review = caseDetail.review_status;
       expect(['nuevo', 'devuelta_correccion']).toContain(review);
-      const urls = (received as { url: string }[]).map((r) => r.url).sort();
+      const urls = hook.json().map((r) => r.path).sort();
       expect(urls).toEqual(
         [review === 'nuevo' ? '/processing-in-review' : '/processing-review-corrections', '/services-circulo-credito'].sort(),
       );
       if (review === 'nuevo') {
-        expect(received.find((r) => (r as { url: string }).url === '/processing-in-review')).toMatchObject({
+        expect(hook.json().find((r) => r.path === '/processing-in-review')).toMatchObject({
           body: { status: 'en_revision', event_type: 'in-review', vehicle_id: caseId, internal_id: 'E2E-1' },
         });
       }
       // processing again without a change fires no status webhook
-      received.length = 0;
+      hook.requests.length = 0;
       await w.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer });
       await w.server.runner.whenIdle();
-      expect(received).toEqual([]);
-      await new Promise((r) => hook.close(r));
+      expect(hook.requests).toEqual([]);
+      await hook.close();
     } finally {
       await w.close();
     }

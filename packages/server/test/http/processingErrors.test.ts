@@ -1,27 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer } from '../helpers/testServer.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 describe('case processing that fails operationally (contract §6 error-processing)', () => {
   it('fires error-processing, leaves the review status, and reports the job as error', async () => {
-    const received: { url?: string; body: unknown }[] = [];
-    const hook = http.createServer((req, res) => {
-      let data = '';
-      req.on('data', (c) => (data += c));
-      req.on('end', () => {
-        received.push({ url: req.url, body: JSON.parse(data) });
-        res.writeHead(200).end('{}');
-      });
-    });
-    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+    const hook = await startReceiver();
     const t = await startTestServer();
     try {
       const tenant = await createTenant(t);
       for (const event of ['error-processing', 'services-circulo-credito', 'processing-in-review']) {
-        await t.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${base}/${event}` });
+        await t.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
       }
       const caseId = await createCase(t, tenant, { internal_id: 'OPS-1' });
       await addProcessedDocument(t, tenant, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
@@ -34,14 +23,13 @@ describe('case processing that fails operationally (contract §6 error-processin
       );
       expect(status).toMatchObject({ job_id, status: 'error', message: expect.any(String) });
       await t.server.runner.whenIdle();
-      await eventually(async () => received, (r) => r.length > 0);
-      expect(received.map((r) => r.url)).toEqual(['/error-processing']);
-      expect(received[0].body).toEqual({ internal_id: 'OPS-1', source: 'api' });
+      await eventually(async () => hook.json(), (r) => r.length > 0);
+      expect(hook.json()).toEqual([{ path: '/error-processing', body: { internal_id: 'OPS-1', source: 'api' } }]);
       const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
       expect(detail.review_status).toBe('sin_documentos');
     } finally {
       await t.close();
-      await new Promise((r) => hook.close(r));
+      await hook.close();
     }
   });
 });

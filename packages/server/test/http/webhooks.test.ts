@@ -1,42 +1,31 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
-
-interface Received {
-  method?: string;
-  url?: string;
-  headers: http.IncomingHttpHeaders;
-  body: unknown;
-}
+import { startReceiver } from '../helpers/receiver.js';
 
 let t: TestServer;
 let acme: Tenant;
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base: string;
-const received: Received[] = [];
 let answer = 200;
 
+/** What the receiver got, bodies parsed. */
+const received = () =>
+  receiver.requests.map((r) => ({ method: r.method, url: r.path, headers: r.headers, body: r.body ? (JSON.parse(r.body) as unknown) : null }));
+
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      received.push({ method: req.method, url: req.url, headers: req.headers, body: data ? JSON.parse(data) : null });
-      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
-    });
+  receiver = await startReceiver((_req, res) => {
+    res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  base = receiver.origin;
   t = await startTestServer({ environment: 'qa', webUrl: 'https://app.example.test' });
   acme = await createTenant(t, { user: { name: 'Ana Analista', email: 'ana@example.com' } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 beforeEach(() => {
-  received.length = 0;
+  receiver.requests.length = 0;
   answer = 200;
 });
 
@@ -56,8 +45,8 @@ describe('webhooks (contract §6)', () => {
     await register('expediente-created', { url: `${base}/created`, api_key: 'recv-secret' });
     const caseId = await createCase(t, acme, { internal_id: 'WH-001' });
     await t.server.runner.whenIdle();
-    expect(received).toHaveLength(1);
-    const [call] = received;
+    expect(received()).toHaveLength(1);
+    const [call] = received();
     expect(call.method).toBe('POST');
     expect(call.url).toBe('/created');
     expect(call.headers['content-type']).toMatch(/^application\/json/);
@@ -87,7 +76,7 @@ describe('webhooks (contract §6)', () => {
     const caseId = await createCase(t, acme, { internal_id: 'WH-TPL' });
     await t.server.runner.whenIdle();
     const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).json();
-    expect(received[0].body).toEqual({
+    expect(received()[0].body).toEqual({
       id: caseId,
       ref: 'WH-TPL',
       status: 'sin_documentos',
@@ -96,7 +85,7 @@ describe('webhooks (contract §6)', () => {
       at: detail.created_at,
       env: 'qa',
     });
-    expect(received[0].headers['x-api-key']).toBeUndefined();
+    expect(received()[0].headers['x-api-key']).toBeUndefined();
   });
 
   it('processing a case without documents closes it as nuevo: processing-in-review and the bureau event fire', async () => {
@@ -108,7 +97,7 @@ describe('webhooks (contract §6)', () => {
     await t.server.runner.whenIdle();
     const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
     expect(detail.review_status).toBe('nuevo');
-    expect(received.map((r) => r.url).sort()).toEqual(['/bureau', '/in-review']);
+    expect(received().map((r) => r.url).sort()).toEqual(['/bureau', '/in-review']);
   });
 
   it('v1-assign-analyst fires on every assignment, including the same user again', async () => {
@@ -117,7 +106,7 @@ describe('webhooks (contract §6)', () => {
     await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
     await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
     await t.server.runner.whenIdle();
-    expect(received.filter((r) => r.url === '/assign')).toHaveLength(2);
+    expect(received().filter((r) => r.url === '/assign')).toHaveLength(2);
   });
 
   it('a failing receiver is recorded and the assignment is still saved', async () => {
@@ -144,7 +133,7 @@ describe('webhooks (contract §6)', () => {
     expect((await t.admin('DELETE', `/admin/companies/${acme.companyId}/webhooks/expediente-created`)).statusCode).toBe(204);
     await createCase(t, acme);
     await t.server.runner.whenIdle();
-    expect(received).toEqual([]);
+    expect(received()).toEqual([]);
   });
 
   it('private receiver URLs are refused unless VCASE_ALLOW_PRIVATE_URLS', async () => {

@@ -8,7 +8,7 @@ import { deliverWebhook, WEBHOOK_DELIVER_JOB } from '../../src/webhooks/deliverW
 import { emitWebhook } from '../../src/webhooks/emitWebhook.js';
 import { listDeliveries, putRegistration } from '../../src/webhooks/webhooks.repository.js';
 import { createTestContext, type TestContext } from '../jobs/testContext.js';
-import { startReceiver } from './receiver.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 const COMPANY = '11111111-1111-4111-8111-111111111111';
 const CASE_ID = '22222222-2222-4222-8222-222222222222';

@@ -8,7 +8,10 @@ export interface ReceivedRequest {
   body: string;
 }
 
-/** A real HTTP receiver on 127.0.0.1 (port 0) that records what it gets. */
+/**
+ * A real HTTP receiver on 127.0.0.1 (port 0) that records what it gets: a webhook endpoint for
+ * tests. `url` is one path on it; `origin` takes any path (one per event, say).
+ */
 export async function startReceiver(
   respond: (req: ReceivedRequest, res: http.ServerResponse) => void = (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
@@ -31,9 +34,13 @@ export async function startReceiver(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    origin,
+    url: `${origin}/hook`,
     requests,
+    /** The JSON bodies received, with their paths. */
+    json: () => requests.map((r) => ({ path: r.path, body: r.body ? (JSON.parse(r.body) as unknown) : null })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
