@@ -68,10 +68,10 @@ export async function applyOcrResult(
     updated_at: now,
   }).where('id', '=', doc.id);
   if (opts.run !== undefined) q = q.where('ocr_run', '=', opts.run);
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) return false;
-  const written = keepManual ? await findDocument(ctx.db, doc.id) : undefined;
-  await queueInvoiceChecks(ctx, { ...doc, type: written?.type ?? r.type, parsed_data: toJson(r.parsed_data) });
+  // The type as written (a manual one may have been kept) decides the invoice checks.
+  const written = await q.returning('type').executeTakeFirst();
+  if (!written) return false;
+  await queueInvoiceChecks(ctx, { ...doc, type: written.type, parsed_data: toJson(r.parsed_data) });
   return true;
 }
 
