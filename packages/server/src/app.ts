@@ -14,6 +14,7 @@ import { filesRoutes } from './http/files.routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { RouteDeps } from './http/routeDeps.js';
 import { registerTrpc } from './trpc/registerTrpc.js';
+import { ResponseCache } from './operations/responseCache.js';
 import type { DocumentRow } from './repositories/documents.repository.js';
 import { publicBaseUrl } from './config.js';
 
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ctx,
     signer,
     fileUrl: (doc: DocumentRow) => `${base}/files/${doc.storage_key ?? doc.id}`,
+    responses: new ResponseCache({ strict: Boolean(deps.strictResponses), logger: ctx.logger }),
   };
 
   await registerOpenApi(app, base);

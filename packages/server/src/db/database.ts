@@ -155,10 +155,17 @@ export interface SettingsTable {
   value: string;
 }
 
-/** Active cases per company, kept by triggers on `cases` (migration 004). */
+/** Active cases per company and the revision of its case list, kept by triggers on `cases` (migrations 004, 005). */
 export interface CompanyCaseCountsTable {
   company_id: string;
   active_cases: number;
+  list_revision: Generated<number | string>;
+}
+
+/** A case's revision: moves on every write to the case or its rows (migration 005). */
+export interface CaseRevisionsTable {
+  case_id: string;
+  revision: number | string;
 }
 
 export interface Database {
@@ -168,6 +175,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   cases: CasesTable;
   company_case_counts: CompanyCaseCountsTable;
+  case_revisions: CaseRevisionsTable;
   case_assignments: CaseAssignmentsTable;
   case_metadata_entries: CaseMetadataEntriesTable;
   documents: DocumentsTable;

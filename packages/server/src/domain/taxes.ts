@@ -95,9 +95,18 @@ export interface TaxesInput {
 
 const MEXICO_CITY_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' });
 
+let lastYear = { minute: NaN, year: 0 };
+
+/** The current fiscal year: the year in Mexico City at `now` (looked up once a minute). */
+export function taxYear(now: Date): number {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastYear.minute) lastYear = { minute, year: Number(MEXICO_CITY_YEAR.format(now)) };
+  return lastYear.year;
+}
+
 /** The `main_tax` grid years: the current fiscal year and 4 back, descending. */
 export function mainTaxYears(now: Date): number[] {
-  const current = Number(MEXICO_CITY_YEAR.format(now));
+  const current = taxYear(now);
   return Array.from({ length: MAIN_TAX_YEARS }, (_, i) => current - i);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HANDLERS, isWithStatus } from '../operations/handlers.js';
+import { EncodedBody } from '../operations/responseCache.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
 
 /** A 20 MB file in base64 plus the JSON around it; larger bodies are cut off while streaming. */
@@ -15,6 +16,8 @@ const ROUTE_EXTRAS: Partial<Record<OperationId, { config?: FastifyContextConfig;
   submitIne: { config: { unauthorizedMessage: 'API key inválida o ausente' } },
   getIne: { config: { unauthorizedMessage: 'API key inválida o ausente' } },
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const toFastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
@@ -77,7 +80,7 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
     handler: async (req, reply) => {
       const key = req.headers['idempotency-key'];
       const result = await handler(
-        { ctx: deps.ctx, principal: principalOf(req), signer: deps.signer, fileUrl: deps.fileUrl },
+        { ...deps, principal: principalOf(req) },
         {
           params: (req.params ?? {}) as Record<string, string>,
           query: (req.query ?? {}) as Record<string, unknown>,
@@ -90,6 +93,8 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
         return reply.status(result.statusCode).send(result.body);
       }
       if (op.response === null) return reply.status(op.successStatus).send();
+      // Already run through the schema and encoded: a string with a JSON type is sent as it is.
+      if (result instanceof EncodedBody) return reply.status(op.successStatus).type(JSON_TYPE).send(result.json);
       return reply.status(op.successStatus).send(result);
     },
   });

@@ -26,7 +26,6 @@ import {
   deleteCase,
   getCaseDetail,
   getCaseMetadata,
-  listCasesForCompany,
 } from '../services/cases.service.js';
 import { assertNoParameters, generateChainPlates, generateOwnershipChain, getChainPlates, getOwnershipChain } from '../services/chains.service.js';
 import { classifyDocument, extractionData } from '../services/documentInsights.js';
@@ -47,16 +46,26 @@ import { getPedimento, startPedimento } from '../services/lookups/pedimento.serv
 import { getRapi, startRapi } from '../services/lookups/rapi.service.js';
 import { getRenapo, startRenapo } from '../services/lookups/renapo.service.js';
 import { getRepuve } from '../services/lookups/repuve.service.js';
-import { getTaxes, getTickets, startTaxes, startTickets } from '../services/plateReports.service.js';
+import { startTaxes, startTickets, taxesOf, ticketsOf } from '../services/plateReports.service.js';
+import { taxYear } from '../domain/taxes.js';
+import { cachedCaseList, cachedCaseRead } from './cachedReads.js';
+import type { ResponseCache } from './responseCache.js';
 import { getPlates, recomputePlates } from '../services/plates.service.js';
 import { deleteRegistration, listDeliveries, putRegistration } from '../webhooks/index.js';
 
-/** What every operation handler is given, whichever channel (REST or tRPC) called it. */
-export interface OperationEnv {
+/** What operations run with, whichever channel (REST or tRPC) serves them. */
+export interface OperationDeps {
   ctx: ServerContext;
-  principal: Principal;
   signer: TokenSigner;
+  /** Public URL of a stored document file. */
   fileUrl: (doc: DocumentRow) => string;
+  /** Encoded answers of reads that are cached by revision (`cachedReads.ts`). */
+  responses: ResponseCache;
+}
+
+/** What every operation handler is given: the deps and the authenticated caller. */
+export interface OperationEnv extends OperationDeps {
+  principal: Principal;
 }
 
 export interface OperationInput {
@@ -95,7 +104,7 @@ function webhookEvent(value: string) {
  */
 export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──
-  listCases: ({ ctx, principal }, i) => listCasesForCompany(ctx, principal, i.query as CaseListQuery),
+  listCases: (env, i) => cachedCaseList(env, i.query as CaseListQuery),
   createCase: async ({ ctx, principal }, i) => {
     const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/cases', key: i.idempotencyKey, body: i.body }, () =>
       createCase(ctx, principal, i.body as CreateCaseBody),
@@ -135,9 +144,10 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   startRenapo: ({ ctx, principal }, i) => startRenapo(ctx, principal, caseId(i)),
   getCreditBureau: ({ ctx, principal }, i) => getBureau(ctx, principal, caseId(i)),
   startCreditBureau: ({ ctx, principal }, i) => startBureau(ctx, principal, caseId(i)),
-  getTickets: ({ ctx, principal }, i) => getTickets(ctx, principal, caseId(i)),
+  getTickets: (env, i) => cachedCaseRead(env, 'getTickets', caseId(i), (row) => ticketsOf(env.ctx, row)),
   startTickets: ({ ctx, principal }, i) => startTickets(ctx, principal, caseId(i)),
-  getTaxes: ({ ctx, principal }, i) => getTaxes(ctx, principal, caseId(i)),
+  getTaxes: (env, i) =>
+    cachedCaseRead(env, 'getTaxes', caseId(i), (row) => taxesOf(env.ctx, row), String(taxYear(env.ctx.clock.now()))),
   startTaxes: ({ ctx, principal }, i) => startTaxes(ctx, principal, caseId(i)),
   getInvoices: ({ ctx, principal, fileUrl }, i) => getInvoices(ctx, principal, caseId(i), fileUrl),
 

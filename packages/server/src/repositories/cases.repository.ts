@@ -30,6 +30,33 @@ export function findActiveCase(db: Kysely<Database>, companyId: string, caseId: 
     .executeTakeFirst();
 }
 
+/**
+ * An active case of the company with its revision (migration 005), in one query: the
+ * revision is read before, never after, anything computed from the case's rows.
+ */
+export async function findActiveCaseWithRevision(db: Kysely<Database>, companyId: string, caseId: string) {
+  const row = await db
+    .selectFrom('cases')
+    .leftJoin('case_revisions', 'case_revisions.case_id', 'cases.id')
+    .selectAll('cases')
+    .select('case_revisions.revision')
+    .where('cases.id', '=', caseId)
+    .where('cases.company_id', '=', companyId)
+    .where('cases.active', '=', 1)
+    .executeTakeFirst();
+  return row && { ...row, revision: String(row.revision ?? 0) };
+}
+
+/** The revision of the company's case list (migration 005); '0' before its first case. */
+export async function caseListRevision(db: Kysely<Database>, companyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('company_case_counts')
+    .select('list_revision')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return String(row?.list_revision ?? 0);
+}
+
 /** A case by id whatever its company (for rules that must tell "foreign" from "missing"). */
 export function findCaseById(db: Kysely<Database>, caseId: string) {
   return db.selectFrom('cases').selectAll().where('id', '=', caseId).executeTakeFirst();

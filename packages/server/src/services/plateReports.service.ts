@@ -56,7 +56,11 @@ export async function startTaxes(ctx: ServerContext, principal: Principal, caseI
 
 /** GET /v1/cases/{id}/tickets: read-only, never triggers lookups. */
 export async function getTickets(ctx: ServerContext, principal: Principal, caseId: string): Promise<TicketsResponse> {
-  const row = await loadCase(ctx, principal, caseId);
+  return ticketsOf(ctx, await loadCase(ctx, principal, caseId));
+}
+
+/** GET tickets of a case already loaded (and checked against the caller's company). */
+export async function ticketsOf(ctx: ServerContext, row: CaseRow): Promise<TicketsResponse> {
   const [plates, caseVin, { states }] = await Promise.all([
     casePlateEntries(ctx, row.id),
     casePrimaryVin(ctx, row.id),
@@ -78,7 +82,14 @@ export async function getTickets(ctx: ServerContext, principal: Principal, caseI
 
 /** GET /v1/cases/{id}/taxes: read-only; always 200 when the case exists. */
 export async function getTaxes(ctx: ServerContext, principal: Principal, caseId: string): Promise<TaxesResponse> {
-  const row = await loadCase(ctx, principal, caseId);
+  return taxesOf(ctx, await loadCase(ctx, principal, caseId));
+}
+
+/**
+ * GET taxes of a case already loaded. Besides the case's rows it depends on the current year
+ * in Mexico City only (`taxYearOf`).
+ */
+export async function taxesOf(ctx: ServerContext, row: CaseRow): Promise<TaxesResponse> {
   const [plates, caseVin, { states, anyStarted }, receipts] = await Promise.all([
     casePlateEntries(ctx, row.id),
     casePrimaryVin(ctx, row.id),

@@ -3,6 +3,7 @@ import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
 import { HANDLERS, isWithStatus } from '../operations/handlers.js';
+import { EncodedBody } from '../operations/responseCache.js';
 import { procedureFor, router } from './trpc.js';
 
 type Ops = typeof OPERATIONS;
@@ -55,9 +56,10 @@ function buildProcedures() {
       const parts = splitInput(op.path, op.method, input ?? {});
       if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
       if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
-      const result = await handler({ ctx: ctx.deps.ctx, principal: ctx.principal, signer: ctx.deps.signer, fileUrl: ctx.deps.fileUrl }, parts);
+      const result = await handler({ ...ctx.deps, principal: ctx.principal }, parts);
       const body = isWithStatus(result) ? result.body : result;
       if (!op.response) return null;
+      if (body instanceof EncodedBody) return body.value;
       const encoded = op.response.safeParse(body);
       return encoded.success ? encoded.data : body;
     };

@@ -3,6 +3,7 @@ import * as core from './001_core.js';
 import * as jobsWebhooks from './002_jobs_webhooks.js';
 import * as documents from './003_documents.js';
 import * as readPaths from './004_read_paths.js';
+import * as readRevisions from './005_read_revisions.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '002_jobs_webhooks': jobsWebhooks,
   '003_documents': documents,
   '004_read_paths': readPaths,
+  '005_read_revisions': readRevisions,
 };
 
 export const migrationProvider: MigrationProvider = {
