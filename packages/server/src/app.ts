@@ -93,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     responses: new ResponseCache({ strict: Boolean(deps.strictResponses), logger: ctx.logger }),
   };
 
+  app.decorate('responseCache', routeDeps.responses);
+
   await registerOpenApi(app, base);
   await app.register(healthRoutes);
   await registerOperationRoutes(app, routeDeps);

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@vcase/shared';
 import type { AuthMode, Principal } from '../auth/principal.js';
+import type { ResponseCache } from '../operations/responseCache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +15,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Encoded answers of cached reads (`operations/cachedReads.ts`), with hit and miss counts. */
+    responseCache: ResponseCache;
   }
 }
 

@@ -1,41 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import type { DatabaseHandle } from '../../src/db/createDatabase.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { postgresDatabaseFor } from '../helpers/testServer.js';
+import { AT as at, caseRow, freshDatabase } from '../helpers/database.js';
 
 let handle: DatabaseHandle | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
 afterEach(async () => {
   await handle?.close();
-  await dropDatabase?.();
   handle = null;
-  dropDatabase = null;
-});
-
-/** SQLite in memory, or a fresh PostgreSQL database with VCASE_TEST_PG_URL (the triggers differ). */
-async function freshDatabase(): Promise<DatabaseHandle> {
-  const pg = await postgresDatabaseFor(`counts_${randomBytes(6).toString('hex')}`);
-  dropDatabase = pg?.drop ?? null;
-  return openDatabase(pg?.url ?? ':memory:');
-}
-
-const at = '2026-01-01T00:00:00.000Z';
-const caseRow = (id: string, company: string | null, active = 1) => ({
-  id,
-  company_id: company,
-  internal_id: id,
-  status: 'nuevo',
-  review_status: 'sin_documentos',
-  vehicle_origin: 'nacional',
-  use_case_id: null,
-  user_id_added_by: null,
-  created_by: null,
-  assigned_to: null,
-  active,
-  created_at: at,
-  updated_at: at,
 });
 
 async function counts(h: DatabaseHandle) {
@@ -45,7 +17,7 @@ async function counts(h: DatabaseHandle) {
 
 describe('company case totals (migration 004)', () => {
   it('counts the active cases already there when the migration runs, then follows every write', async () => {
-    handle = await freshDatabase();
+    handle = await freshDatabase('counts');
     const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     expect((await migrator.migrateTo('003_documents')).error).toBeUndefined();
     const db = handle.db;

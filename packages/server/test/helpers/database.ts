@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { postgresDatabaseFor } from './testServer.js';
+
+/**
+ * A fresh database for trigger tests: SQLite in memory, or a new PostgreSQL database when
+ * VCASE_TEST_PG_URL is set (the triggers differ). `close()` also drops the PostgreSQL one.
+ */
+export async function freshDatabase(label: string): Promise<DatabaseHandle> {
+  const pg = await postgresDatabaseFor(`${label}_${randomBytes(6).toString('hex')}`);
+  const handle = openDatabase(pg?.url ?? ':memory:');
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await pg?.drop();
+    },
+  };
+}
+
+export const AT = '2026-01-01T00:00:00.000Z';
+
+/** A valid `cases` row. */
+export const caseRow = (id: string, company: string | null, active = 1) => ({
+  id,
+  company_id: company,
+  internal_id: id,
+  status: 'nuevo',
+  review_status: 'sin_documentos',
+  vehicle_origin: 'nacional',
+  use_case_id: null,
+  user_id_added_by: null,
+  created_by: null,
+  assigned_to: null,
+  active,
+  created_at: AT,
+  updated_at: AT,
+});
