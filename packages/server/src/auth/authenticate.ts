@@ -22,13 +22,30 @@ function bearerToken(header: string | undefined): string | null {
   return m ? m[1].trim() : null;
 }
 
+/** Verified bearer tokens kept at most this long, and never past their own `exp`. */
+const BEARER_CACHE_MS = 60_000;
+const BEARER_CACHE_ENTRIES = 10_000;
+
 export function createAuthenticator(ctx: ServerContext, signer: TokenSigner, adminToken: string): Authenticator {
+  // A verified token and its user, so a client's next requests skip the HMAC and the user
+  // read. Users are never deleted or moved between companies, and an entry ends with the
+  // token's own expiry. API keys are not kept: a revoked key must stop working at once, on
+  // every server sharing the database.
+  const bearers = new Map<string, { principal: Principal; until: number }>();
+
   async function viaBearer(token: string, code: ErrorCode | null): Promise<Principal> {
-    const claims = await signer.verify(token, ctx.clock.now());
+    const now = ctx.clock.now();
+    const cached = bearers.get(token);
+    if (cached && cached.until > now.getTime()) return cached.principal;
+    if (cached) bearers.delete(token);
+    const claims = await signer.verify(token, now);
     if (!claims) throw unauthorized('Token inválido o expirado', code);
     const user = await findUser(ctx.db, claims.userId);
     if (!user) throw unauthorized('Token inválido o expirado', code);
-    return { kind: 'user', userId: user.id, companyId: claims.companyId ?? user.company_id ?? null, user };
+    const principal: Principal = { kind: 'user', userId: user.id, companyId: claims.companyId ?? user.company_id ?? null, user };
+    if (bearers.size >= BEARER_CACHE_ENTRIES) bearers.delete(bearers.keys().next().value as string);
+    bearers.set(token, { principal, until: Math.min(claims.expiresAt.getTime(), now.getTime() + BEARER_CACHE_MS) });
+    return principal;
   }
 
   async function viaApiKey(key: string, code: ErrorCode | null): Promise<Principal> {

@@ -5,6 +5,11 @@ export interface AccessTokenClaims {
   companyId: string | null;
 }
 
+export interface VerifiedClaims extends AccessTokenClaims {
+  /** The token's `exp`. */
+  expiresAt: Date;
+}
+
 const ISSUER = 'vcase';
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
@@ -45,7 +50,7 @@ export function createTokenSigner(secret: string) {
     },
 
     /** The token's claims, or null when it is malformed, forged, not yet valid or expired. */
-    async verify(token: string, now: Date): Promise<AccessTokenClaims | null> {
+    async verify(token: string, now: Date): Promise<VerifiedClaims | null> {
       const parts = token.split('.');
       if (parts.length !== 3) return null;
       const [headerPart, payloadPart, signaturePart] = parts;
@@ -61,7 +66,11 @@ export function createTokenSigner(secret: string) {
       if (typeof payload.exp !== 'number' || payload.exp <= epoch) return null;
       if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > epoch)) return null;
       if (typeof payload.sub !== 'string' || !payload.sub) return null;
-      return { userId: payload.sub, companyId: typeof payload.cid === 'string' ? payload.cid : null };
+      return {
+        userId: payload.sub,
+        companyId: typeof payload.cid === 'string' ? payload.cid : null,
+        expiresAt: new Date(payload.exp * 1000),
+      };
     },
   };
 }

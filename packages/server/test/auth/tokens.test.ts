@@ -6,6 +6,7 @@ const SECRET = 'test-secret-0123456789abcdef0123456789';
 const signer = createTokenSigner(SECRET);
 const now = new Date('2026-06-01T12:00:00Z');
 const inAnHour = new Date(now.getTime() + 3600_000);
+const expiresAt = inAnHour; // whole seconds already, as `exp` keeps them
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function handMade(header: unknown, payload: unknown, secret = SECRET): string {
@@ -17,9 +18,9 @@ const epoch = Math.floor(now.getTime() / 1000);
 describe('access tokens', () => {
   it('round-trips the user and company', async () => {
     const token = await signer.sign({ userId: 'u1', companyId: 'c1' }, inAnHour);
-    expect(await signer.verify(token, now)).toEqual({ userId: 'u1', companyId: 'c1' });
+    expect(await signer.verify(token, now)).toEqual({ userId: 'u1', companyId: 'c1', expiresAt });
     const noCompany = await signer.sign({ userId: 'u2', companyId: null }, inAnHour);
-    expect(await signer.verify(noCompany, now)).toEqual({ userId: 'u2', companyId: null });
+    expect(await signer.verify(noCompany, now)).toEqual({ userId: 'u2', companyId: null, expiresAt });
   });
 
   it('is a standard HS256 JWT that other JWT libraries read', async () => {
@@ -27,7 +28,7 @@ describe('access tokens', () => {
     const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toMatchObject({ sub: 'u1', cid: 'c1', iss: 'vcase', exp: Math.floor(inAnHour.getTime() / 1000) });
-    expect(await signer.verify(handMade(header, payload), now)).toEqual({ userId: 'u1', companyId: 'c1' });
+    expect(await signer.verify(handMade(header, payload), now)).toEqual({ userId: 'u1', companyId: 'c1', expiresAt });
   });
 
   it('expires at exp, not a second later', async () => {

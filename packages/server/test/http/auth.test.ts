@@ -52,6 +52,19 @@ describe('bearer tokens on /v1/cases (contract §5)', () => {
     expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(401);
   });
 
+  it('a token used many times works to its expiry and not a second past it', async () => {
+    const token = (await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 150 })).json();
+    const headers = { authorization: `Bearer ${token.access_token}` };
+    const status = async () => (await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode;
+    // Verified tokens are remembered for a minute at most, then checked again.
+    for (const step of [0, 59_000, 41_000, 45_000]) {
+      clock.advance(step);
+      expect(await status()).toBe(200);
+    }
+    clock.set(Date.parse(token.expires_at));
+    expect(await status()).toBe(401);
+  });
+
   it('the request id is echoed for support', async () => {
     const res = await t.inject({ method: 'GET', url: '/v1/cases', headers: acme.bearer });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
