@@ -1,6 +1,6 @@
 import { caseListQuerySchema, OPERATIONS, type CaseListQuery, type OperationId } from '@vcase/shared';
 import { caseListRevision, type CaseRow } from '../repositories/cases.repository.js';
-import { loadCaseRevision, requireCompany } from '../services/caseAccess.js';
+import { caseRevision, loadCase, requireCompany } from '../services/caseAccess.js';
 import { listCasesForCompany } from '../services/cases.service.js';
 import type { OperationEnv } from './handlers.js';
 import type { EncodedBody } from './responseCache.js';
@@ -17,8 +17,10 @@ export async function cachedCaseRead(
   compute: (row: CaseRow) => Promise<unknown>,
   variant = '',
 ): Promise<EncodedBody> {
-  const row = await loadCaseRevision(env.ctx, env.principal, caseId);
-  return env.responses.read(OPERATIONS[opId], `${opId}:${row.id}`, `${row.revision}:${variant}`, () => compute(row));
+  const revision = await caseRevision(env.ctx, env.principal, caseId);
+  return env.responses.read(OPERATIONS[opId], `${opId}:${caseId.toLowerCase()}`, `${revision}:${variant}`, async () =>
+    compute(await loadCase(env.ctx, env.principal, caseId)),
+  );
 }
 
 /**

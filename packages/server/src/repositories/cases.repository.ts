@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CaseAssignmentsTable, CaseMetadataEntriesTable, CasesTable, Database } from '../db/database.js';
 import { likeContains } from '../db/json.js';
+import { precompiled } from '../db/precompiled.js';
 
 export type CaseRow = Selectable<CasesTable>;
 export type AssignmentRow = Selectable<CaseAssignmentsTable>;
@@ -30,30 +31,37 @@ export function findActiveCase(db: Kysely<Database>, companyId: string, caseId: 
     .executeTakeFirst();
 }
 
+const selectCaseRevision = precompiled(
+  (db, companyId, caseId) =>
+    db
+      .selectFrom('cases')
+      .leftJoin('case_revisions', 'case_revisions.case_id', 'cases.id')
+      .select('case_revisions.revision')
+      .where('cases.id', '=', caseId)
+      .where('cases.company_id', '=', companyId)
+      .where('cases.active', '=', 1),
+  '<company>',
+  '<case>',
+);
+
 /**
- * An active case of the company with its revision (migration 005), in one query: the
- * revision is read before, never after, anything computed from the case's rows.
+ * The revision of an active case of the company (migration 005), or undefined when the case
+ * is missing, inactive or foreign. It is read before, never after, anything computed from
+ * the case's rows.
  */
-export async function findActiveCaseWithRevision(db: Kysely<Database>, companyId: string, caseId: string) {
-  const row = await db
-    .selectFrom('cases')
-    .leftJoin('case_revisions', 'case_revisions.case_id', 'cases.id')
-    .selectAll('cases')
-    .select('case_revisions.revision')
-    .where('cases.id', '=', caseId)
-    .where('cases.company_id', '=', companyId)
-    .where('cases.active', '=', 1)
-    .executeTakeFirst();
-  return row && { ...row, revision: String(row.revision ?? 0) };
+export async function activeCaseRevision(db: Kysely<Database>, companyId: string, caseId: string): Promise<string | undefined> {
+  const [row] = await selectCaseRevision(db, companyId, caseId);
+  return row && String(row.revision ?? 0);
 }
+
+const selectListRevision = precompiled(
+  (db, companyId) => db.selectFrom('company_case_counts').select('list_revision').where('company_id', '=', companyId),
+  '<company>',
+);
 
 /** The revision of the company's case list (migration 005); '0' before its first case. */
 export async function caseListRevision(db: Kysely<Database>, companyId: string): Promise<string> {
-  const row = await db
-    .selectFrom('company_case_counts')
-    .select('list_revision')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const [row] = await selectListRevision(db, companyId);
   return String(row?.list_revision ?? 0);
 }
 

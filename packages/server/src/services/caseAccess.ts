@@ -2,7 +2,7 @@ import { isUuid } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
-import { findActiveCase, findActiveCaseWithRevision, type CaseRow } from '../repositories/cases.repository.js';
+import { activeCaseRevision, findActiveCase, type CaseRow } from '../repositories/cases.repository.js';
 
 export const CASE_NOT_FOUND = 'Caso no encontrado';
 
@@ -27,11 +27,11 @@ export async function loadCase(ctx: ServerContext, principal: Principal, caseId:
   return row;
 }
 
-/** `loadCase` with the case's revision, for reads whose answer is cached by it. */
-export async function loadCaseRevision(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseRow & { revision: string }> {
+/** The revision of a case the caller may read, refused like `loadCase` refuses it. */
+export async function caseRevision(ctx: ServerContext, principal: Principal, caseId: string): Promise<string> {
   if (!isUuid(caseId)) throw badRequest('case_id no es un UUID válido');
   const companyId = requireCompany(principal);
-  const row = await findActiveCaseWithRevision(ctx.db, companyId, caseId.toLowerCase());
-  if (!row) throw notFound(CASE_NOT_FOUND);
-  return row;
+  const revision = await activeCaseRevision(ctx.db, companyId, caseId.toLowerCase());
+  if (revision === undefined) throw notFound(CASE_NOT_FOUND);
+  return revision;
 }

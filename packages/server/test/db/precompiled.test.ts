@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { precompiled } from '../../src/db/precompiled.js';
+import { AT, caseRow, freshDatabase } from '../helpers/database.js';
+
+let handle: DatabaseHandle | null = null;
+afterEach(async () => {
+  await handle?.close();
+  handle = null;
+});
+
+describe('precompiled queries', () => {
+  it('run with each call’s values in the order the query uses them, constants kept', async () => {
+    handle = await freshDatabase('precompiled');
+    await migrateToLatest(handle.db);
+    const db = handle.db;
+    await db.insertInto('companies').values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never).execute();
+    await db.insertInto('cases').values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('x', 'c1', 0)] as never).execute();
+    // Arguments named in one order, used by the query in the other, with a constant between.
+    const find = precompiled(
+      (d, internalId, companyId) =>
+        d.selectFrom('cases').select('id').where('company_id', '=', companyId).where('active', '=', 1).where('internal_id', '=', internalId),
+      '<internal>',
+      '<company>',
+    );
+    expect(await find(db, 'a', 'c1')).toEqual([{ id: 'a' }]);
+    expect(await find(db, 'b', 'c1')).toEqual([{ id: 'b' }]);
+    expect(await find(db, 'x', 'c1')).toEqual([]); // the constant `active = 1` still applies
+    expect(await find(db, 'a', 'c2')).toEqual([]);
+  });
+
+  it('refuses a query that leaves an argument out', async () => {
+    handle = await freshDatabase('precompiled');
+    const unused = precompiled((d, _companyId) => d.selectFrom('cases').select('id'), '<company>');
+    await expect(unused(handle.db, 'c1')).rejects.toThrow('does not use argument 0');
+  });
+});
