@@ -1,8 +1,9 @@
-import { OPERATION_LIST, OPERATIONS, pathParams, type OperationId } from '@vcase/shared';
+import { OPERATION_LIST, OPERATIONS, pathParams, type ErrorCode, type Operation, type OperationId } from '@vcase/shared';
+import type { AuthMode, Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
-import { HANDLERS, isWithStatus } from '../operations/handlers.js';
+import { HANDLERS, isWithStatus, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { procedureFor, router } from './trpc.js';
 
@@ -42,6 +43,28 @@ function validated(schema: z.ZodType, value: unknown): unknown {
 
 const looseInput = z.record(z.string(), z.unknown()).optional();
 
+/** How a procedure authenticates: the rule of the REST route it mirrors (contract §5). */
+export function procedureAuth(op: Operation): { mode: AuthMode; errorCode: ErrorCode | null } {
+  return { mode: op.auth, errorCode: op.id === 'listDocuments' ? 'UNAUTHORIZED' : null };
+}
+
+/**
+ * Runs `op` for a tRPC input: split into the REST parts, validated like REST validates them,
+ * handled by the same handler. The answer is already encoded (`EncodedBody`, for cached
+ * reads) or the body run through the response schema.
+ */
+export async function runProcedure(op: Operation, deps: OperationDeps, principal: Principal, input: Record<string, unknown> | undefined) {
+  const parts = splitInput(op.path, op.method, input ?? {});
+  if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
+  if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
+  const result = await HANDLERS[op.id as ProcedureId]({ ...deps, principal }, parts);
+  const body = isWithStatus(result) ? result.body : result;
+  if (!op.response) return null;
+  if (body instanceof EncodedBody) return body;
+  const encoded = op.response.safeParse(body);
+  return encoded.success ? encoded.data : body;
+}
+
 /**
  * Every REST operation as a tRPC procedure named by its operation id, generated from the
  * same table and running the same handlers, auth and schemas.
@@ -50,18 +73,11 @@ function buildProcedures() {
   const procedures: Record<string, unknown> = {};
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
-    const handler = HANDLERS[op.id as ProcedureId];
-    const base = procedureFor(op.auth, op.id === 'listDocuments' ? 'UNAUTHORIZED' : null).input(looseInput);
+    const auth = procedureAuth(op);
+    const base = procedureFor(auth.mode, auth.errorCode).input(looseInput);
     const resolve = async ({ ctx, input }: { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined }) => {
-      const parts = splitInput(op.path, op.method, input ?? {});
-      if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
-      if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
-      const result = await handler({ ...ctx.deps, principal: ctx.principal }, parts);
-      const body = isWithStatus(result) ? result.body : result;
-      if (!op.response) return null;
-      if (body instanceof EncodedBody) return body.value;
-      const encoded = op.response.safeParse(body);
-      return encoded.success ? encoded.data : body;
+      const out = await runProcedure(op, ctx.deps, ctx.principal, input);
+      return out instanceof EncodedBody ? out.value : out;
     };
     procedures[op.id] = op.method === 'GET' ? base.query(resolve) : base.mutation(resolve);
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 import { appRouter, type AppRouter } from './appRouter.js';
+import { answerPlainQueries } from './plainQueries.js';
 
 /**
  * The tRPC channel on /trpc. `fastifyTRPCPlugin` replaces the JSON body parser in its
@@ -11,6 +12,7 @@ import { appRouter, type AppRouter } from './appRouter.js';
  */
 export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { authenticator: Authenticator }) {
   await app.register(async (scope) => {
+    answerPlainQueries(scope, deps);
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

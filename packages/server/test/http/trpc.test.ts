@@ -62,6 +62,40 @@ describe('tRPC channel on /trpc', () => {
     expect(deleted).toEqual({ case_id, active: false });
   });
 
+  it('answers a plain query as the tRPC adapter answers the same call in a batch, errors included', async () => {
+    const case_id = (await call('createCase', { internal_id: 'TRPC-PLAIN', status: 'nuevo' })).json().result.data.case_id;
+    await addProcessedDocument(t, acme, case_id, 'certificate_title', { placa: 'NXA1234', entidad: 'MEX', vin: '1M8GDM9AXKP042788' });
+    await t.server.runner.whenIdle();
+    const batch = (path: string, input: unknown, headers: Record<string, string> = acme.bearer) =>
+      t.inject({ method: 'GET', url: `/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`, headers });
+    const unknownCase = '00000000-0000-4000-8000-000000000000';
+    const calls: [string, unknown, Record<string, string>?][] = [
+      ['getTaxes', { case_id }],
+      ['getTickets', { case_id }],
+      ['getPlates', { case_id }],
+      ['getCase', { case_id }],
+      ['listCases', { limit: 2 }],
+      ['listCases', undefined],
+      ['listDocuments', { case_id }, { 'x-api-key': acme.apiKey }],
+      ['getTaxes', { case_id: unknownCase }],
+      ['getTaxes', { case_id: 'not-a-uuid' }],
+      ['getTaxes', { case_id }, {}],
+      ['listCases', { limit: 'many' }],
+    ];
+    for (const [path, input, headers] of calls) {
+      const plainUrl = `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+      const plain = await t.inject({ method: 'GET', url: plainUrl, headers: headers ?? acme.bearer });
+      const viaAdapter = await batch(path, input, headers);
+      const label = `${path} ${JSON.stringify(input)}`;
+      expect(plain.json(), label).toEqual(viaAdapter.json()[0]);
+      expect(plain.statusCode, label).toBe(viaAdapter.statusCode);
+      expect(plain.headers['content-type'], label).toMatch(/^application\/json\b/);
+      expect(plain.headers.vary, label).toBe(viaAdapter.headers.vary);
+      // Successful plain queries are answered whole (with a length), not streamed by the adapter.
+      if (plain.statusCode === 200) expect(plain.headers['content-length'], label).toBe(String(Buffer.byteLength(plain.body)));
+    }
+  });
+
   it('keeps the auth rules and carries the status and contract code in data', async () => {
     const noAuth = await query('listCases', {}, {});
     expect(noAuth.statusCode).toBe(401);
