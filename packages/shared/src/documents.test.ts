@@ -3,6 +3,7 @@ import {
   MAX_FILE_BYTES,
   SUPPORTED_MIME_TYPES,
   base64DecodedBytes,
+  base64Payload,
   checkUploadDocumentBody,
   classifyDocumentBodySchema,
   documentDetailSchema,
@@ -80,6 +81,7 @@ describe('POST /v1/documents body', () => {
     ['an invalid parent_file_id', { ...base, url: 'https://x.example/a.pdf', parent_file_id: '42' }],
     ['a non-http url', { ...base, url: 'file:///etc/passwd' }],
     ['malformed base64', { ...base, base64: 'not base64!' }],
+    ['base64 with a stray character and nothing to strip', { ...base, base64: 'TWFu$' }],
     ['a body that is not an object', ['case_id']],
   ])('answers VALIDATION_ERROR for %s', (_label, body) => {
     expect(checkUploadDocumentBody(body)).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
@@ -91,6 +93,12 @@ describe('POST /v1/documents body', () => {
     expect(base64DecodedBytes(exact)).toBe(MAX_FILE_BYTES);
     expect(checkUploadDocumentBody({ ...base, base64: exact })).toMatchObject({ ok: true });
     expect(checkUploadDocumentBody({ ...base, base64: over })).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('accepts base64 with a data: prefix and line breaks', () => {
+    expect(checkUploadDocumentBody({ ...base, base64: 'data:application/pdf;base64,TWFu\nTWFu' })).toMatchObject({ ok: true });
+    expect(base64Payload('data:application/pdf;base64,TWFu\r\n TWE=')).toBe('TWFuTWE=');
+    expect(base64Payload('TWFu')).toBe('TWFu');
   });
 
   it('counts decoded bytes with padding and a data: prefix', () => {

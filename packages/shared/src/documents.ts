@@ -97,22 +97,39 @@ export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i;
 
-/** The base64 payload of `value`: without a `data:…;base64,` prefix and whitespace. */
+const BASE64_TEXT = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/**
+ * The base64 payload of `value`: without a `data:…;base64,` prefix and whitespace. A bare
+ * payload, the common case, is returned after one scan.
+ */
 export function base64Payload(value: string): string {
-  return value.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  return cleanBase64(value).payload;
 }
 
-/** Size in bytes of the content a base64 string decodes to (no decoding needed). */
-export function base64DecodedBytes(value: string): number {
-  const payload = base64Payload(value);
+function cleanBase64(value: string): { payload: string; valid: boolean } {
+  if (BASE64_TEXT.test(value)) return { payload: value, valid: true };
+  const payload = value.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  return { payload, valid: BASE64_TEXT.test(payload) };
+}
+
+/** Size in bytes of the content a base64 payload decodes to (no decoding needed). */
+function decodedBytes(payload: string): number {
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
   return Math.floor((payload.length * 3) / 4) - padding;
 }
 
-const base64ContentSchema = z
-  .string()
-  .refine((v) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(base64Payload(v)), 'base64 no es un contenido base64 válido')
-  .refine((v) => base64DecodedBytes(v) <= MAX_FILE_BYTES, 'el archivo excede el límite de 20 MB');
+/** Size in bytes of the content a base64 string decodes to (no decoding needed). */
+export function base64DecodedBytes(value: string): number {
+  return decodedBytes(base64Payload(value));
+}
+
+// One refinement, so a 20 MB payload is scanned once, not once per rule.
+const base64ContentSchema = z.string().superRefine((value, ctx) => {
+  const { payload, valid } = cleanBase64(value);
+  if (!valid) ctx.addIssue({ code: 'custom', message: 'base64 no es un contenido base64 válido' });
+  if (decodedBytes(payload) > MAX_FILE_BYTES) ctx.addIssue({ code: 'custom', message: 'el archivo excede el límite de 20 MB' });
+});
 
 /**
  * A valid POST /v1/documents body (contract §4.9): exactly one of `url` or `base64`.
