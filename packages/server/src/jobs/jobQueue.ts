@@ -62,6 +62,8 @@ export const jobSignal = new EventEmitter();
 jobSignal.setMaxListeners(0);
 
 export interface EnqueueJobOptions<P = unknown> {
+  /** The job's id when the caller needs it before the insert; default a new one. */
+  id?: string;
   kind: string;
   payload: P;
   companyId?: string | null;
@@ -83,7 +85,7 @@ export async function enqueueJob<P = unknown>(
   const now = clock.now().toISOString();
   const runAt = opts.runAt === undefined ? now : new Date(opts.runAt).toISOString();
   const row: JobRow = {
-    id: ids(),
+    id: opts.id ?? ids(),
     kind: opts.kind,
     company_id: opts.companyId ?? null,
     case_id: opts.caseId ?? null,

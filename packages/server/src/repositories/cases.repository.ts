@@ -54,6 +54,11 @@ export async function activeCaseRevision(db: Kysely<Database>, companyId: string
   return row && String(row.revision ?? 0);
 }
 
+/** Whether the company has this active case (one precompiled read, for hot write paths). */
+export async function isActiveCase(db: Kysely<Database>, companyId: string, caseId: string): Promise<boolean> {
+  return (await selectCaseRevision(db, companyId, caseId)).length > 0;
+}
+
 const selectListRevision = precompiled(
   (db, companyId) => db.selectFrom('company_case_counts').select('list_revision').where('company_id', '=', companyId),
   '<company>',

@@ -17,7 +17,7 @@ import { fromJson } from '../db/json.js';
 import { HttpError, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { DownloadError, downloadFile } from '../net/download.js';
-import { findActiveCase } from '../repositories/cases.repository.js';
+import { isActiveCase } from '../repositories/cases.repository.js';
 import {
   findCompanyDocument,
   insertDocument,
@@ -135,20 +135,20 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     updated_at: now,
     processed_at: null,
     ocr_id: null,
-    ocr_run: null,
+    // The OCR run queued with the document is the one allowed to write its OCR.
+    ocr_run: src.queueOcr === false ? null : ctx.ids(),
     file_name: src.fileName ?? null,
   };
   await db.transaction().execute(async (trx) => {
     await insertDocument(trx, row);
-    if (src.queueOcr === false) return;
-    const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+    if (!row.ocr_run) return;
+    await enqueueJob(trx, ctx.clock, ctx.ids, {
+      id: row.ocr_run,
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: row.id, ocr_id: null },
       companyId: row.company_id,
       caseId: row.case_id,
     });
-    await updateDocument(trx, row.id, { ocr_run: job.id });
-    row.ocr_run = job.id;
   });
   return row;
 }
@@ -179,11 +179,11 @@ export async function uploadDocument(ctx: ServerContext, principal: Principal, b
   const checked = checkUploadDocumentBody(body);
   if (!checked.ok) throw HttpError.of(checked.code, checked.message, { fields: checked.fields });
   const input = checked.value;
-  const caseRow = await findActiveCase(ctx.db, companyId, input.case_id.toLowerCase());
-  if (!caseRow) throw HttpError.of('RESOURCE_NOT_FOUND', 'El caso (case_id) no existe');
+  const caseId = input.case_id.toLowerCase();
+  if (!(await isActiveCase(ctx.db, companyId, caseId))) throw HttpError.of('RESOURCE_NOT_FOUND', 'El caso (case_id) no existe');
   if (input.parent_file_id) {
     const parent = await findCompanyDocument(ctx.db, companyId, input.parent_file_id.toLowerCase());
-    if (!parent || parent.case_id !== caseRow.id) {
+    if (!parent || parent.case_id !== caseId) {
       throw HttpError.of('RESOURCE_NOT_FOUND', 'El documento padre (parent_file_id) no existe en el caso');
     }
   }
@@ -196,7 +196,7 @@ export async function uploadDocument(ctx: ServerContext, principal: Principal, b
   }
   if (bytes.byteLength === 0) throw validationError('El archivo está vacío');
   const doc = await storeNewDocument(ctx, {
-    caseId: caseRow.id,
+    caseId,
     companyId,
     mimeType: input.mime_type,
     bytes,

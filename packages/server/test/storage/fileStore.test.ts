@@ -21,6 +21,22 @@ describe('local file store', () => {
     expect(store.stream('nope')).toBeNull();
   });
 
+  it('stores small and large files whole under their key, and nothing else', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-store-sizes-'));
+    try {
+      const store = localFileStore(own);
+      const small = Buffer.alloc(1000, 7);
+      const large = Buffer.alloc(3 * 1024 * 1024, 9); // past the synchronous-write size
+      const stored = await Promise.all([store.put(small, 'pdf'), store.put(large, 'tif')]);
+      expect(await store.get(stored[0].key)).toEqual(small);
+      expect(await store.get(stored[1].key)).toEqual(large);
+      const files = fs.readdirSync(own, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+      expect(files.sort()).toEqual(stored.map((s) => s.key).sort());
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('keeps writing when its directories are removed behind its back', async () => {
     const store = localFileStore(dir);
     // 300 writes fill the store's cache of created subdirectories (keys fan out over 4,096).
