@@ -4,6 +4,7 @@ import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
+import type { GroupCommit } from './db/groupCommit.js';
 import type { FileStore } from './storage/fileStore.js';
 
 /**
@@ -19,4 +20,6 @@ export interface ServerContext {
   fetch: typeof fetch;
   logger: FastifyBaseLogger;
   storage: FileStore;
+  /** Transactions of the hot write paths, committed in groups on SQLite (`db/groupCommit.ts`). */
+  writes: GroupCommit;
 }

@@ -10,6 +10,7 @@ import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
+import { createGroupCommit } from './db/groupCommit.js';
 import { localFileStore } from './storage/fileStore.js';
 
 export interface CreateServerOptions {
@@ -51,6 +52,7 @@ export async function createContext(opts: CreateServerOptions) {
     fetch: opts.fetch ?? globalThis.fetch,
     logger,
     storage: localFileStore(config.storageDir),
+    writes: createGroupCommit(handle.db, handle.dialect),
   };
   return { ctx, handle };
 }

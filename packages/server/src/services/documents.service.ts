@@ -107,7 +107,7 @@ export interface NewDocumentSource {
 }
 
 /** Stores the bytes, inserts the document and queues its OCR. */
-export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSource, db = ctx.db): Promise<DocumentRow> {
+export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSource): Promise<DocumentRow> {
   const mime = src.mimeType.toLowerCase();
   const stored = await ctx.storage.put(src.bytes, EXTENSION_BY_MIME[mime] ?? 'bin');
   const now = ctx.clock.now().toISOString();
@@ -139,7 +139,8 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     ocr_run: src.queueOcr === false ? null : ctx.ids(),
     file_name: src.fileName ?? null,
   };
-  await db.transaction().execute(async (trx) => {
+  // Uploads arriving together share one commit (a worker woken twice by a retried group is harmless).
+  await ctx.writes.run(async (trx) => {
     await insertDocument(trx, row);
     if (!row.ocr_run) return;
     await enqueueJob(trx, ctx.clock, ctx.ids, {

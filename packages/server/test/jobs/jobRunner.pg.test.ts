@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createGroupCommit } from '../../src/db/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -44,6 +45,7 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
       fetch: globalThis.fetch,
       logger: captureLogger().logger,
       storage: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'))),
+      writes: createGroupCommit(handle.db, handle.dialect),
     };
   }
 

@@ -7,6 +7,7 @@ import { manualClock, randomIds, type Clock } from '../../src/clock.js';
 import { configSchema, type Config } from '../../src/config.js';
 import type { ServerContext } from '../../src/context.js';
 import { migrateToLatest, openDatabase } from '../../src/db/createDatabase.js';
+import { createGroupCommit } from '../../src/db/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 
 export interface LogLine {
@@ -45,6 +46,7 @@ export async function createTestContext(
     fetch: globalThis.fetch,
     logger,
     storage: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'))),
+    writes: createGroupCommit(handle.db, handle.dialect),
   };
   return { ctx, lines, close: () => handle.close() };
 }
