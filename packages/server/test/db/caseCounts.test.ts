@@ -1,14 +1,10 @@
 import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/createDatabase.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { AT as at, caseRow, freshDatabase } from '../helpers/database.js';
+import { AT as at, caseRow, databasePerTest } from '../helpers/database.js';
 
-let handle: DatabaseHandle | null = null;
-afterEach(async () => {
-  await handle?.close();
-  handle = null;
-});
+const openDatabase = databasePerTest('counts');
 
 async function counts(h: DatabaseHandle) {
   const rows = await h.db.selectFrom('company_case_counts').selectAll().orderBy('company_id').execute();
@@ -17,7 +13,7 @@ async function counts(h: DatabaseHandle) {
 
 describe('company case totals (migration 004)', () => {
   it('counts the active cases already there when the migration runs, then follows every write', async () => {
-    handle = await freshDatabase('counts');
+    const handle = await openDatabase({ migrate: false });
     const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     expect((await migrator.migrateTo('003_documents')).error).toBeUndefined();
     const db = handle.db;

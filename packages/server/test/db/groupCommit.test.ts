@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../src/db/groupCommit.js';
-import { AT, freshDatabase } from '../helpers/database.js';
+import { AT, databasePerTest } from '../helpers/database.js';
 
-let handle: DatabaseHandle | null = null;
-afterEach(async () => {
-  await handle?.close();
-  handle = null;
-});
+const openDatabase = databasePerTest('groups');
 
 async function setup() {
-  handle = await freshDatabase('groups');
-  await migrateToLatest(handle.db);
+  const handle = await openDatabase();
   const db = handle.db;
   const writes = createGroupCommit(db, handle.dialect);
   const addCompany = (id: string) =>

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { describe, expect, it } from 'vitest';
 import { precompiled } from '../../src/db/precompiled.js';
-import { AT, caseRow, freshDatabase } from '../helpers/database.js';
+import { AT, caseRow, databasePerTest } from '../helpers/database.js';
 
-let handle: DatabaseHandle | null = null;
-afterEach(async () => {
-  await handle?.close();
-  handle = null;
-});
+const openDatabase = databasePerTest('precompiled');
 
 describe('precompiled queries', () => {
   it('run with each call’s values in the order the query uses them, constants kept', async () => {
-    handle = await freshDatabase('precompiled');
-    await migrateToLatest(handle.db);
-    const db = handle.db;
+    const { db } = await openDatabase();
     await db.insertInto('companies').values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never).execute();
     await db.insertInto('cases').values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('x', 'c1', 0)] as never).execute();
     // Arguments named in one order, used by the query in the other, with a constant between.
@@ -30,7 +23,7 @@ describe('precompiled queries', () => {
   });
 
   it('refuses a query that leaves an argument out', async () => {
-    handle = await freshDatabase('precompiled');
+    const handle = await openDatabase({ migrate: false });
     const unused = precompiled((d, _companyId) => d.selectFrom('cases').select('id'), '<company>');
     await expect(unused(handle.db, 'c1')).rejects.toThrow('does not use argument 0');
   });

@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { describe, expect, it } from 'vitest';
 import { CASE_CHILD_TABLES } from '../../src/db/migrations/005_read_revisions.js';
-import { AT, caseRow, freshDatabase } from '../helpers/database.js';
+import { AT, caseRow, databasePerTest } from '../helpers/database.js';
 
-let handle: DatabaseHandle | null = null;
-afterEach(async () => {
-  await handle?.close();
-  handle = null;
-});
+const openDatabase = databasePerTest('revisions');
 
 async function migrated() {
-  handle = await freshDatabase('revisions');
-  await migrateToLatest(handle.db);
-  const db = handle.db;
+  const { db } = await openDatabase();
   await db.insertInto('companies').values([
     { id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT },
     { id: 'c2', name: 'Dos', status_catalog: '[]', created_at: AT },

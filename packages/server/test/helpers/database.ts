@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
+import { afterEach } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
 import { postgresDatabaseFor } from './testServer.js';
 
 /**
@@ -15,6 +16,23 @@ export async function freshDatabase(label: string): Promise<DatabaseHandle> {
       await handle.close();
       await pg?.drop();
     },
+  };
+}
+
+/**
+ * For a test file: each call opens a fresh database (migrated unless told otherwise), closed
+ * and dropped after the test that opened it.
+ */
+export function databasePerTest(label: string) {
+  let current: DatabaseHandle | null = null;
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return async ({ migrate = true } = {}) => {
+    current = await freshDatabase(label);
+    if (migrate) await migrateToLatest(current.db);
+    return current;
   };
 }
 
