@@ -54,12 +54,10 @@ export async function startTaxes(ctx: ServerContext, principal: Principal, caseI
   return startPlateLookups(ctx, await loadCase(ctx, principal, caseId), 'tenencia', taxPlatesToQuery);
 }
 
-/** GET /v1/cases/{id}/tickets: read-only, never triggers lookups. */
-export async function getTickets(ctx: ServerContext, principal: Principal, caseId: string): Promise<TicketsResponse> {
-  return ticketsOf(ctx, await loadCase(ctx, principal, caseId));
-}
-
-/** GET tickets of a case already loaded (and checked against the caller's company). */
+/**
+ * GET /v1/cases/{id}/tickets of a case already loaded (and checked against the caller's
+ * company): read-only, never triggers lookups.
+ */
 export async function ticketsOf(ctx: ServerContext, row: CaseRow): Promise<TicketsResponse> {
   const [plates, caseVin, { states }] = await Promise.all([
     casePlateEntries(ctx, row.id),
@@ -80,14 +78,10 @@ export async function ticketsOf(ctx: ServerContext, row: CaseRow): Promise<Ticke
   });
 }
 
-/** GET /v1/cases/{id}/taxes: read-only; always 200 when the case exists. */
-export async function getTaxes(ctx: ServerContext, principal: Principal, caseId: string): Promise<TaxesResponse> {
-  return taxesOf(ctx, await loadCase(ctx, principal, caseId));
-}
-
 /**
- * GET taxes of a case already loaded. Besides the case's rows it depends on the current year
- * in Mexico City only (`taxYearOf`).
+ * GET /v1/cases/{id}/taxes of a case already loaded: read-only, always 200 when the case
+ * exists. Besides the case's rows it depends only on the current year in Mexico City
+ * (`taxYear`).
  */
 export async function taxesOf(ctx: ServerContext, row: CaseRow): Promise<TaxesResponse> {
   const [plates, caseVin, { states, anyStarted }, receipts] = await Promise.all([
