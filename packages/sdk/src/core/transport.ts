@@ -9,6 +9,7 @@ import {
   APIUserAbortError,
   RequestValidationError,
 } from './errors.js';
+import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
 
@@ -75,7 +76,7 @@ export class Transport {
   private readonly $fetch: $Fetch;
 
   constructor(readonly config: TransportConfig) {
-    this.$fetch = createFetch({ fetch: config.fetch ?? globalThis.fetch });
+    this.$fetch = createFetch({ fetch: config.fetch ?? defaultFetch() });
   }
 
   async request<Id extends OperationId>(id: Id, spec: RequestSpec = {}): Promise<ResponseOf<Id>> {
@@ -180,6 +181,11 @@ function validateBody(op: OperationSpec, body: unknown): void {
   const fields = [...new Set(issues.map((i) => i.path.join('.')).filter(Boolean))];
   const message = issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
   throw new RequestValidationError('VALIDATION_ERROR', message, fields);
+}
+
+/** On Node, node:http through keep-alive agents (see createNodeFetch); elsewhere the global fetch. */
+function defaultFetch(): typeof fetch {
+  return typeof process !== 'undefined' && process.versions?.node ? createNodeFetch() : globalThis.fetch;
 }
 
 function randomKey(): string {

@@ -1,0 +1,105 @@
+import type * as Http from 'node:http';
+
+/**
+ * The SDK's default `fetch` on Node: node:http(s) over keep-alive agents, answering with a
+ * response buffered in memory. Node's global `fetch` (undici) builds WHATWG Request/Response
+ * objects and web streams for every call, which costs about three times the CPU per request
+ * (a batch of small uploads spent most of its CPU there). ofetch stays the HTTP client; this
+ * only replaces what it calls.
+ *
+ * It sends what the transport sends: a method, headers and a string or byte body. Anything
+ * else (stream or form bodies, other URL schemes) and any redirect go to the global `fetch`,
+ * which then behaves exactly as before (a redirect answer means the request was not served).
+ */
+export function createNodeFetch(fallback: typeof fetch = (input, init) => globalThis.fetch(input, init)): typeof fetch {
+  const nodeFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined;
+    const body = init.body ?? undefined;
+    if (url === undefined || !/^https?:/i.test(url) || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) {
+      return fallback(input, init);
+    }
+    const { request, agent } = await protocol(url.charCodeAt(4) === 58 /* "http:" */ ? 'http' : 'https');
+    const response = await new Promise<BufferedResponse>((resolve, reject) => {
+      const req = request(url, { method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject); // also when the socket closes before the body ends
+        res.on('end', () => resolve(new BufferedResponse(url, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    if (REDIRECTS.has(response.status) && response.headers.has('location') && init.redirect !== 'manual') return fallback(input, init);
+    return response as unknown as Response;
+  };
+  return nodeFetch as typeof fetch;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+type Protocol = { request: typeof Http.request; agent: Http.Agent };
+const protocols: Partial<Record<'http' | 'https', Promise<Protocol>>> = {};
+
+/**
+ * One keep-alive agent per protocol for the whole process, as the global fetch shares one
+ * pool. Loaded on first use (node:https pulls in TLS). Idle sockets are unref'd by the
+ * agent, so they never keep the process alive.
+ */
+function protocol(name: 'http' | 'https'): Promise<Protocol> {
+  return (protocols[name] ??= (name === 'http' ? import('node:http') : import('node:https')).then((m) => ({
+    request: m.request,
+    agent: new m.Agent({ keepAlive: true }),
+  })));
+}
+
+function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  const entries = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  for (const [name, value] of entries as Iterable<[string, string]>) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/**
+ * The part of a `Response` that ofetch and the transport read, over a body already in memory.
+ * `_bodyInit` is where ofetch looks for the body of a response that has no stream.
+ */
+class BufferedResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  readonly redirected = false;
+  readonly type = 'basic';
+  readonly body = null;
+  readonly bodyUsed = false;
+
+  constructor(
+    readonly url: string,
+    res: Http.IncomingMessage,
+    readonly _bodyInit: Buffer,
+  ) {
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new Headers();
+    const raw = res.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) this.headers.append(raw[i]!, raw[i + 1]!);
+  }
+
+  async text(): Promise<string> {
+    return this._bodyInit.toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this._bodyInit.toString('utf8'));
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return new Uint8Array(this._bodyInit).buffer;
+  }
+
+  async blob(): Promise<Blob> {
+    return new Blob([this._bodyInit], { type: this.headers.get('content-type') ?? '' });
+  }
+}
