@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,35 @@ describe('documents.upload', () => {
       mime_type: 'application/pdf',
     });
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('from a path over 1 MB (read without blocking): the same bytes arrive', async () => {
+    const file = path.join(dir, 'scan.tiff');
+    const bytes = Buffer.alloc(3 * MB + 7, 'tiff');
+    fs.writeFileSync(file, bytes);
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file });
+    expect(calls[0]!.body).toMatchObject({ mime_type: 'image/tiff', base64: bytes.toString('base64') });
+  });
+
+  it('from a named pipe (as `<(cmd)` gives): read to its end', async () => {
+    const fifo = path.join(dir, 'piped.pdf');
+    execFileSync('mkfifo', [fifo]);
+    // The writer opens the pipe in another process, so the reader's open can complete.
+    const writer = spawn('sh', ['-c', `printf '%%PDF-1.4 piped' > "${fifo}"`]);
+    const written = new Promise((resolve) => writer.on('close', resolve));
+    const { vcase, calls } = testClient(() => uploaded());
+    await vcase.documents.upload({ case_id: IDS.case, file: fifo });
+    await written;
+    expect(calls[0]!.body).toMatchObject({ mime_type: 'application/pdf', base64: Buffer.from('%PDF-1.4 piped').toString('base64') });
+  });
+
+  it('a missing path or a directory rejects with the file system code, before sending', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'missing.pdf') })).rejects.toMatchObject({ code: 'ENOENT' });
+    fs.mkdirSync(path.join(dir, 'folder.pdf'));
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'folder.pdf') })).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(calls).toHaveLength(0);
   });
 
   it('from a file: URL', async () => {
