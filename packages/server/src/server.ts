@@ -12,6 +12,7 @@ import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
 import { localFileStore } from './storage/fileStore.js';
+import { tieredFileStore } from './storage/tieredFileStore.js';
 
 export interface CreateServerOptions {
   config: Config;
@@ -43,16 +44,18 @@ export async function createContext(opts: CreateServerOptions) {
   const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
   const handle = openDatabase(config.db);
   await migrateToLatest(handle.db);
+  const writes = createGroupCommit(handle.db, handle.dialect);
+  const clock = opts.clock ?? systemClock();
   const ctx: ServerContext = {
     db: handle.db,
     dialect: handle.dialect,
     config,
-    clock: opts.clock ?? systemClock(),
+    clock,
     ids: opts.ids ?? randomIds,
     fetch: opts.fetch ?? globalThis.fetch,
     logger,
-    storage: localFileStore(config.storageDir),
-    writes: createGroupCommit(handle.db, handle.dialect),
+    writes,
+    storage: tieredFileStore({ disk: localFileStore(config.storageDir), db: handle.db, writes, clock }),
   };
   return { ctx, handle };
 }

@@ -168,6 +168,13 @@ export interface CaseRevisionsTable {
   revision: number | string;
 }
 
+/** Content of a small stored file, by its storage key (migration 006). */
+export interface StoredFilesTable {
+  key: string;
+  content: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   use_cases: UseCasesTable;
@@ -176,6 +183,7 @@ export interface Database {
   cases: CasesTable;
   company_case_counts: CompanyCaseCountsTable;
   case_revisions: CaseRevisionsTable;
+  stored_files: StoredFilesTable;
   case_assignments: CaseAssignmentsTable;
   case_metadata_entries: CaseMetadataEntriesTable;
   documents: DocumentsTable;

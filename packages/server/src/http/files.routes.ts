@@ -7,7 +7,7 @@ import type { RouteDeps } from './routeDeps.js';
 /** Stored files at their document `url`. The key is unguessable, so the URL is the capability. */
 export const filesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ctx }) => {
   app.get('/files/:key', { schema: { hide: true, params: z.object({ key: z.string() }) } }, async (req, reply) => {
-    const stream = ctx.storage.stream(req.params.key);
+    const stream = await ctx.storage.stream(req.params.key);
     if (!stream) return reply.status(404).send({ error: { code: null, message: 'Archivo no encontrado' } });
     const doc = await findDocumentByStorageKey(ctx.db, req.params.key);
     const ext = req.params.key.split('.').pop() ?? '';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
@@ -12,7 +13,7 @@ export interface StoredFile {
 export interface FileStore {
   put(bytes: Uint8Array, ext: string): Promise<StoredFile>;
   get(key: string): Promise<Buffer | null>;
-  stream(key: string): fs.ReadStream | null;
+  stream(key: string): Promise<Readable | null>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{32}(\.[a-z0-9]{1,5})?$/;
@@ -21,11 +22,18 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-/** Files up to this size are written synchronously: cheaper than four thread-pool round trips. */
-const SYNC_WRITE_BYTES = 256 * 1024;
+/** A new unguessable key: 24 random bytes in base64url, and the extension. */
+export function newStorageKey(ext: string): string {
+  return `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
+}
+
+/** What `put` answers for `bytes` stored under `key`. */
+export function storedFile(key: string, bytes: Uint8Array): StoredFile {
+  return { key, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
 
 /**
- * Files in a local directory (the default store). A file is written under its final name,
+ * Files in a local directory (files too large for the database). A file is written under its final name,
  * created exclusively: the database names it only once it is complete, so a crash mid-write
  * leaves an orphan no document points to, never a document with half a file.
  */
@@ -35,29 +43,27 @@ export function localFileStore(dir: string): FileStore {
   // Files fan out over at most 4,096 subdirectories: each is created once per process, not
   // on every write (a directory removed behind the server's back is made again).
   const madeDirs = new Set<string>();
-  async function write(file: string, bytes: Uint8Array) {
-    if (bytes.byteLength <= SYNC_WRITE_BYTES) fs.writeFileSync(file, bytes, { flag: 'wx' });
-    else await fs.promises.writeFile(file, bytes, { flag: 'wx' });
-  }
+  const write = (file: string, bytes: Uint8Array) => fs.promises.writeFile(file, bytes, { flag: 'wx' });
   async function writeNew(file: string, bytes: Uint8Array) {
     const parent = path.dirname(file);
     if (!madeDirs.has(parent)) {
-      fs.mkdirSync(parent, { recursive: true });
+      await fs.promises.mkdir(parent, { recursive: true });
       madeDirs.add(parent);
     }
     try {
       await write(file, bytes);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      fs.mkdirSync(parent, { recursive: true });
+      madeDirs.delete(parent);
+      await fs.promises.mkdir(parent, { recursive: true });
       await write(file, bytes);
     }
   }
   return {
     async put(bytes, ext) {
-      const key = `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
+      const key = newStorageKey(ext);
       await writeNew(pathOf(key), bytes);
-      return { key, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+      return storedFile(key, bytes);
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
@@ -67,7 +73,7 @@ export function localFileStore(dir: string): FileStore {
         return null;
       }
     },
-    stream(key) {
+    async stream(key) {
       if (!isStorageKey(key)) return null;
       const p = pathOf(key);
       return fs.existsSync(p) ? fs.createReadStream(p) : null;

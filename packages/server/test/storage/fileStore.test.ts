@@ -18,7 +18,7 @@ describe('local file store', () => {
     expect(stored).toMatchObject({ sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
     expect(await store.get(stored.key)).toEqual(bytes);
     expect(await store.get('../../etc/passwd')).toBeNull();
-    expect(store.stream('nope')).toBeNull();
+    expect(await store.stream('nope')).toBeNull();
   });
 
   it('stores small and large files whole under their key, and nothing else', async () => {
@@ -26,7 +26,7 @@ describe('local file store', () => {
     try {
       const store = localFileStore(own);
       const small = Buffer.alloc(1000, 7);
-      const large = Buffer.alloc(3 * 1024 * 1024, 9); // past the synchronous-write size
+      const large = Buffer.alloc(3 * 1024 * 1024, 9);
       const stored = await Promise.all([store.put(small, 'pdf'), store.put(large, 'tif')]);
       expect(await store.get(stored[0].key)).toEqual(small);
       expect(await store.get(stored[1].key)).toEqual(large);

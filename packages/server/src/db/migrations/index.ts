@@ -4,6 +4,7 @@ import * as jobsWebhooks from './002_jobs_webhooks.js';
 import * as documents from './003_documents.js';
 import * as readPaths from './004_read_paths.js';
 import * as readRevisions from './005_read_revisions.js';
+import * as storedFiles from './006_stored_files.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '003_documents': documents,
   '004_read_paths': readPaths,
   '005_read_revisions': readRevisions,
+  '006_stored_files': storedFiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { GroupCommit } from '../db/groupCommit.js';
+import { isStorageKey, newStorageKey, storedFile, type FileStore } from './fileStore.js';
+
+/** Files up to this size live in the database. */
+export const INLINE_FILE_BYTES = 256 * 1024;
+
+/**
+ * The server's file store: files up to `INLINE_FILE_BYTES` (most XML invoices, receipts and
+ * small scans) are kept in the database table `stored_files`, larger ones on disk. Creating a
+ * file on disk costs more than the rest of an upload, while a small blob adds a few pages to
+ * a commit that uploads share (`GroupCommit`); small files also come with database backups
+ * and are served by every instance that shares a PostgreSQL database.
+ *
+ * A key is looked up in the database first, then on disk, so files stored before the table
+ * existed are served as before. The row is committed before `put` answers, and a document
+ * names the key only after that: a crash between the two leaves a row no document points to.
+ */
+export function tieredFileStore(opts: { disk: FileStore; db: Kysely<Database>; writes: GroupCommit; clock: Clock }): FileStore {
+  const { disk, db, writes, clock } = opts;
+  const inline = async (key: string) =>
+    isStorageKey(key) ? (await db.selectFrom('stored_files').select('content').where('key', '=', key).executeTakeFirst())?.content : undefined;
+  return {
+    async put(bytes, ext) {
+      if (bytes.byteLength > INLINE_FILE_BYTES) return disk.put(bytes, ext);
+      const key = newStorageKey(ext);
+      const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      await writes.run((trx) => trx.insertInto('stored_files').values({ key, content, created_at: clock.now().toISOString() }).execute());
+      return storedFile(key, bytes);
+    },
+    async get(key) {
+      const content = await inline(key);
+      return content ? Buffer.from(content) : disk.get(key);
+    },
+    async stream(key) {
+      const content = await inline(key);
+      return content ? Readable.from([Buffer.from(content)]) : disk.stream(key);
+    },
+  };
+}
