@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '@vcase/shared';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
 
@@ -166,6 +167,18 @@ describe('documents.upload', () => {
       await vcase.documents.upload({ case_id: IDS.case, file: Buffer.alloc(20 * MB), filename: 'max.pdf' });
       expect(calls).toHaveLength(1);
     });
+  });
+
+  it('the body is checked once, when it is built (base64 is not scanned twice)', async () => {
+    const transportCheck = vi.spyOn(OPERATIONS.uploadDocument, 'bodyCheck');
+    try {
+      const { vcase, calls } = testClient(() => uploaded());
+      await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('%PDF'), filename: 'a.pdf' });
+      expect(calls).toHaveLength(1);
+      expect(transportCheck).not.toHaveBeenCalled();
+    } finally {
+      transportCheck.mockRestore();
+    }
   });
 
   it('a MIME that cannot be inferred is a MISSING_PARAMETER naming the file', async () => {

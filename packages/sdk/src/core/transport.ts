@@ -55,6 +55,8 @@ export interface RequestSpec {
   params?: Record<string, string>;
   query?: object;
   body?: unknown;
+  /** The body was already checked with the operation's rules (e.g. by toUploadBody): not checked again. */
+  bodyChecked?: boolean;
   options?: RequestOptions;
 }
 
@@ -74,15 +76,17 @@ const IDEMPOTENT_CREATES = new Set<OperationId>(['createCase', 'uploadDocument']
  */
 export class Transport {
   private readonly $fetch: $Fetch;
+  private readonly defaultHeaders: Record<string, string>;
 
   constructor(readonly config: TransportConfig) {
     this.$fetch = createFetch({ fetch: config.fetch ?? defaultFetch() });
+    this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
 
   async request<Id extends OperationId>(id: Id, spec: RequestSpec = {}): Promise<ResponseOf<Id>> {
     const op = OPERATIONS[id];
     const options = spec.options ?? {};
-    validateBody(op, spec.body);
+    if (!spec.bodyChecked) validateBody(op, spec.body);
     const path = buildPath(op.path, spec.params ?? {});
     const label = `${op.method} ${op.path}`;
     const idempotencyKey = options.idempotencyKey ?? (IDEMPOTENT_CREATES.has(id) ? randomKey() : undefined);
@@ -90,7 +94,7 @@ export class Transport {
     const suppliedAuth = 'authorization' in callHeaders || 'x-api-key' in callHeaders;
     const headers: Record<string, string> = {
       accept: 'application/json',
-      ...lowerKeys(this.config.defaultHeaders ?? {}),
+      ...this.defaultHeaders,
       ...(suppliedAuth ? {} : authHeaders(op.auth, this.config.credentials, label)),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       ...callHeaders,

@@ -37,7 +37,7 @@ export class Documents extends APIResource {
    */
   async upload(params: UploadParams, options?: RequestOptions): Promise<UploadDocumentResponse> {
     const body = await toUploadBody(params);
-    return this._request('uploadDocument', { body }, options);
+    return this._request('uploadDocument', { body, bodyChecked: true }, options);
   }
 
   /** Metadata, OCR and extracted data; `json_ocr`/`parsed_data` are null until OCR finishes. */

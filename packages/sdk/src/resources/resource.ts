@@ -2,7 +2,7 @@ import type { OperationId } from '@vcase/shared';
 import { PagePromise, type PageBody } from '../core/pagination.js';
 import { poll, type WaitOptions } from '../core/poll.js';
 import type { Sleep } from '../core/sleep.js';
-import type { RequestOptions, ResponseOf, Transport } from '../core/transport.js';
+import type { RequestOptions, RequestSpec, ResponseOf, Transport } from '../core/transport.js';
 
 /** What resources need from the client. */
 export interface ClientContext {
@@ -16,7 +16,7 @@ export abstract class APIResource {
 
   protected _request<Id extends OperationId>(
     id: Id,
-    spec: { params?: Record<string, string>; query?: object; body?: unknown },
+    spec: Omit<RequestSpec, 'options'>,
     options?: RequestOptions,
   ): Promise<ResponseOf<Id>> {
     return this._client.transport.request(id, { ...spec, options });
