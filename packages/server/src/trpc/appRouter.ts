@@ -23,8 +23,10 @@ type ProcedureOf<Op extends Ops[ProcedureId]> = Op['method'] extends 'GET'
   : TRPCMutationProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>;
 
 /** Splits a flat tRPC input into the REST parts: path parameters, then query or body. */
+const PATH_PARAMS = new Map(OPERATION_LIST.map((op) => [op.path, pathParams(op.path)]));
+
 function splitInput(path: string, method: string, input: Record<string, unknown>) {
-  const names = pathParams(path);
+  const names = PATH_PARAMS.get(path) ?? pathParams(path);
   const params = Object.fromEntries(names.map((n) => [n, String(input[n] ?? '')]));
   const { idempotency_key, ...rest } = Object.fromEntries(Object.entries(input).filter(([k]) => !names.includes(k)));
   const body = 'body' in rest && Object.keys(rest).length === 1 ? rest.body : rest;
