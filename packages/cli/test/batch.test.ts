@@ -6,7 +6,7 @@ import { readLines } from '../src/batch/lines.js';
 import { parseCsvRecord, readRows } from '../src/batch/rows.js';
 import { EXIT } from '../src/errors.js';
 import * as f from './helpers/fixtures.js';
-import { emptyDir, runCli, type Request, type Routes } from './helpers/harness.js';
+import { emptyDir, runCli, SlowWriter, type Request, type Routes } from './helpers/harness.js';
 
 async function rows(text: string | string[], format?: 'csv' | 'ndjson') {
   const out = [];
@@ -163,6 +163,26 @@ describe('documents upload --from', () => {
     expect(r.code).toBe(EXIT.INTERRUPTED);
     expect(results(r.stdout).length).toBeLessThan(20);
     expect(r.stderr).toContain('stopped early');
+  });
+
+  it('a slow stdout holds the rows back and still gets every result line', async () => {
+    // Enough rows that their output passes 64 KB, so lines are written while the stream is full.
+    const n = 600;
+    const many = Array.from({ length: n }, (_, i) => JSON.stringify({ case_id: f.CASE_ID, file: `https://files.example/${i}.pdf` })).join('\n');
+    const stdout = new SlowWriter();
+    const routes = uploadServer();
+    const upload = routes['POST /v1/documents'] as (req: Request, n: number) => { status: number };
+    let sentWhileFull = 0;
+    routes['POST /v1/documents'] = (req, i) => {
+      if (stdout.full) sentWhileFull++;
+      return upload(req, i);
+    };
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '4'], { stdin: many, routes, stdout });
+    expect(r.code).toBe(0);
+    expect(results(r.stdout).map((o) => [o.row, o.ok])).toEqual(Array.from({ length: n }, (_, i) => [i + 1, true]));
+    expect(stdout.writes).toBeGreaterThan(1);
+    // While stdout is full only the rows already in flight go on: no new row starts.
+    expect(sentWhileFull).toBeLessThanOrEqual(4 * stdout.writes);
   });
 
   it('stdin that is a terminal is a usage error', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { errorCode, exitCodeFor, EXIT, RowError, UsageError } from '../errors.js';
 import type { Session } from '../session.js';
 import { Progress, type Counts } from '../ui/progress.js';
+import { LineBatcher } from './lineBatcher.js';
 import { readLines } from './lines.js';
 import { loadDoneKeys } from './resume.js';
 import { readRows, type RowFormat } from './rows.js';
@@ -77,7 +78,8 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
   let fatal: unknown;
   let rowNo = 0;
 
-  const emit = (result: Record<string, unknown>) => s.out(JSON.stringify(result) + '\n');
+  const lines = new LineBatcher(ctx.stdout);
+  const emit = (result: Record<string, unknown>) => lines.push(JSON.stringify(result));
   const finish = (ok: boolean | 'skipped') => {
     counts.done++;
     if (ok === 'skipped') counts.skipped++;
@@ -140,6 +142,7 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
     }
   } finally {
     await Promise.all(running);
+    await lines.end();
     ctx.signal.removeEventListener('abort', onAbort);
     (source as { destroy?: () => void }).destroy?.();
   }

@@ -15,6 +15,28 @@ export class BufferWriter implements Writer {
   }
 }
 
+/** A BufferWriter that is full after every write until it drains on the next turn, like a pipe whose reader is slow. */
+export class SlowWriter extends BufferWriter {
+  writes = 0;
+  /** Between a write and its drain. */
+  full = false;
+  private listeners: (() => void)[] = [];
+  override write(chunk: string): boolean {
+    super.write(chunk);
+    this.writes++;
+    this.full = true;
+    setImmediate(() => {
+      this.full = false;
+      this.listeners.splice(0).forEach((fn) => fn());
+    });
+    return false;
+  }
+  once(_event: 'drain', listener: () => void): this {
+    this.listeners.push(listener);
+    return this;
+  }
+}
+
 export interface Request {
   method: string;
   path: string;
@@ -98,6 +120,8 @@ export interface RunOptions {
   cwd?: string;
   columns?: number;
   signal?: AbortSignal;
+  /** Where stdout goes (default: an always-ready buffer). */
+  stdout?: BufferWriter;
 }
 
 export interface RunResult {
@@ -114,7 +138,7 @@ export const CREDS = { VCASE_BASE_URL: BASE_URL, VCASE_TOKEN: 'tok', VCASE_API_K
 
 /** Runs `vcase args…` in memory: buffer streams, the real SDK over a fake fetch, instant sleeps on a fake clock. */
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const stdout = new BufferWriter();
+  const stdout = opts.stdout ?? new BufferWriter();
   const stderr = new BufferWriter();
   const requests: Request[] = [];
   const clientOptions: ClientOptions[] = [];
