@@ -2,12 +2,14 @@ import type { Cell } from '../ui/table.js';
 import { renderPairs } from '../ui/table.js';
 import { statusTone, type Style } from '../ui/style.js';
 
-const MXN = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+// Built on first use: loading the es-MX locale data costs tens of milliseconds, and most
+// commands that import this module (every batch, every list) never show an amount.
+let mxn: Intl.NumberFormat | undefined;
 
 /** An amount as the source reported it: numbers formatted as pesos, strings shown verbatim. */
 export function amount(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  return typeof value === 'number' ? MXN.format(value) : value;
+  return typeof value === 'number' ? money(value) : value;
 }
 
 /** A number read from an amount (`1234.5`, `"$1,234.50"`), or null when it is not one. */
@@ -20,7 +22,8 @@ export function parseAmount(value: number | string | null | undefined): number |
 }
 
 export function money(n: number): string {
-  return MXN.format(n);
+  mxn ??= new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+  return mxn.format(n);
 }
 
 /** `2025-03-14T10:22:01.000Z` → `2025-03-14 10:22`. */
