@@ -6,10 +6,18 @@ import type { FastifyBaseLogger } from 'fastify';
  * `json` as it is; tRPC returns `value` (or `json` inside its envelope).
  */
 export class EncodedBody {
+  private trpc: string | undefined;
+
   constructor(
     readonly value: unknown,
     readonly json: string,
   ) {}
+
+  /** The body as a tRPC query answers it (`{"result":{"data":…}}`), built once. */
+  get trpcJson(): string {
+    this.trpc ??= `{"result":{"data":${this.json}}}`;
+    return this.trpc;
+  }
 }
 
 export interface ResponseEncoding {

@@ -42,15 +42,15 @@ export function answerPlainQueries(scope: FastifyInstance, deps: OperationDeps &
   scope.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const call = plainQueryInput(req);
     if (!call) return;
-    let data: string;
+    let answer: string;
     try {
       const { mode, errorCode } = procedureAuth(call.op);
       const principal = await deps.authenticator.authenticate(mode, req.headers, errorCode);
       const out = await runProcedure(call.op, deps, principal!, call.input);
-      data = out instanceof EncodedBody ? out.json : JSON.stringify(out);
+      answer = out instanceof EncodedBody ? out.trpcJson : `{"result":{"data":${JSON.stringify(out)}}}`;
     } catch {
       return; // the adapter answers it, with tRPC's own error shape
     }
-    return reply.type('application/json').header('vary', 'trpc-accept, accept').send(`{"result":{"data":${data}}}`);
+    return reply.type('application/json').header('vary', 'trpc-accept, accept').send(answer);
   });
 }
