@@ -126,6 +126,15 @@ describe('the default fetch on Node (node:http with keep-alive)', () => {
     await expect(client().health({ headers: slow, signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
   });
 
+  it('a signal aborted before the call sends nothing', async () => {
+    const before = seen.length;
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client().health({ signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(fetchOf()(`${baseURL}/health`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen.length).toBe(before);
+  });
+
   it('redirects are followed as the global fetch follows them', async () => {
     const res = await fetchOf()(`${baseURL}/moved`);
     expect(res.status).toBe(200);

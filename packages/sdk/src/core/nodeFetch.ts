@@ -1,4 +1,5 @@
 import type * as Http from 'node:http';
+import { FastHeaders } from './fastHeaders.js';
 
 /**
  * The SDK's default `fetch` on Node: node:http(s) over keep-alive agents, answering with a
@@ -19,14 +20,25 @@ export function createNodeFetch(fallback: typeof fetch = (input, init) => global
       return fallback(input, init);
     }
     const { request, agent } = await protocol(url.charCodeAt(4) === 58 /* "http:" */ ? 'http' : 'https');
+    const signal = init.signal ?? undefined;
     const response = await new Promise<BufferedResponse>((resolve, reject) => {
-      const req = request(url, { method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined }, (res) => {
+      if (signal?.aborted) return reject(signal.reason);
+      // Listened to here rather than through request({signal}), which also watches the whole
+      // request stream (stream.finished) only to remove its listener.
+      const onAbort = () => req.destroy(signal!.reason);
+      const settle = (error: unknown, response?: BufferedResponse) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (response) resolve(response);
+        else reject(error);
+      };
+      const req = request(url, { method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject); // also when the socket closes before the body ends
-        res.on('end', () => resolve(new BufferedResponse(url, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+        res.on('error', settle); // also when the socket closes before the body ends
+        res.on('end', () => settle(undefined, new BufferedResponse(url, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
       });
-      req.on('error', reject);
+      req.on('error', settle);
+      signal?.addEventListener('abort', onAbort, { once: true });
       req.end(body);
     });
     if (REDIRECTS.has(response.status) && response.headers.has('location') && init.redirect !== 'manual') return fallback(input, init);
@@ -53,11 +65,7 @@ function protocol(name: 'http' | 'https'): Promise<Protocol> {
 }
 
 function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!headers) return out;
-  const entries = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
-  for (const [name, value] of entries as Iterable<[string, string]>) out[name.toLowerCase()] = value;
-  return out;
+  return (headers instanceof FastHeaders ? headers : new FastHeaders(headers)).record;
 }
 
 /**
@@ -68,7 +76,7 @@ class BufferedResponse {
   readonly status: number;
   readonly statusText: string;
   readonly ok: boolean;
-  readonly headers: Headers;
+  readonly headers: FastHeaders;
   readonly redirected = false;
   readonly type = 'basic';
   readonly body = null;
@@ -82,7 +90,7 @@ class BufferedResponse {
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
-    this.headers = new Headers();
+    this.headers = new FastHeaders();
     const raw = res.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) this.headers.append(raw[i]!, raw[i + 1]!);
   }

@@ -1,5 +1,5 @@
 import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
-import { createFetch, type $Fetch } from 'ofetch';
+import { createFetch, type $Fetch, type CreateFetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import { authHeaders, type Credentials } from './credentials.js';
 import {
@@ -9,6 +9,7 @@ import {
   APIUserAbortError,
   RequestValidationError,
 } from './errors.js';
+import { FastHeaders } from './fastHeaders.js';
 import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
@@ -79,7 +80,7 @@ export class Transport {
   private readonly defaultHeaders: Record<string, string>;
 
   constructor(readonly config: TransportConfig) {
-    this.$fetch = createFetch({ fetch: config.fetch ?? defaultFetch() });
+    this.$fetch = createFetch(config.fetch ? { fetch: config.fetch } : defaultFetch());
     this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
 
@@ -187,9 +188,10 @@ function validateBody(op: OperationSpec, body: unknown): void {
   throw new RequestValidationError('VALIDATION_ERROR', message, fields);
 }
 
-/** On Node, node:http through keep-alive agents (see createNodeFetch); elsewhere the global fetch. */
-function defaultFetch(): typeof fetch {
-  return typeof process !== 'undefined' && process.versions?.node ? createNodeFetch() : globalThis.fetch;
+/** On Node, node:http through keep-alive agents with plain headers (see createNodeFetch); elsewhere the global fetch. */
+function defaultFetch(): CreateFetchOptions {
+  if (typeof process !== 'undefined' && process.versions?.node) return { fetch: createNodeFetch(), Headers: FastHeaders as typeof Headers };
+  return { fetch: globalThis.fetch };
 }
 
 function randomKey(): string {
