@@ -1,4 +1,5 @@
-import { caseListQuerySchema, OPERATIONS, type CaseListQuery, type OperationId } from '@vcase/shared';
+import { OPERATIONS, type caseListQuerySchema, type OperationId } from '@vcase/shared';
+import type { z } from 'zod';
 import { caseListRevision, type CaseRow } from '../repositories/cases.repository.js';
 import { caseRevision, loadCase, requireCompany } from '../services/caseAccess.js';
 import { listCasesForCompany } from '../services/cases.service.js';
@@ -26,11 +27,11 @@ export async function cachedCaseRead(
 /**
  * GET /v1/cases answered from the response cache while the company's case-list revision is
  * unchanged. A `vin` filter matches documents, which that revision does not follow, so those
- * pages are always computed.
+ * pages are always computed. `q` is the query as the operation's schema parsed it (both
+ * channels validate it before the handler runs).
  */
-export async function cachedCaseList(env: OperationEnv, query: CaseListQuery): Promise<unknown> {
+export async function cachedCaseList(env: OperationEnv, q: z.output<typeof caseListQuerySchema>): Promise<unknown> {
   const companyId = requireCompany(env.principal);
-  const q = caseListQuerySchema.parse(query);
   if (q.vin?.trim()) return listCasesForCompany(env.ctx, env.principal, q);
   const version = await caseListRevision(env.ctx.db, companyId);
   const key = JSON.stringify(['listCases', companyId, q.limit, q.offset, q.internal_id?.trim() ?? '', q.case_type?.toLowerCase() ?? '']);

@@ -2,7 +2,6 @@ import {
   sandboxSourceSchema,
   webhookEventSchema,
   type AssignBody,
-  type CaseListQuery,
   type CreateCaseBody,
   type DocumentListQuery,
   type OperationId,
@@ -104,7 +103,8 @@ function webhookEvent(value: string) {
  */
 export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──
-  listCases: (env, i) => cachedCaseList(env, i.query as CaseListQuery),
+  // The query arrives parsed by the operation's schema (REST route validation, tRPC runProcedure).
+  listCases: (env, i) => cachedCaseList(env, i.query as Parameters<typeof cachedCaseList>[1]),
   createCase: async ({ ctx, principal }, i) => {
     const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/cases', key: i.idempotencyKey, body: i.body }, () =>
       createCase(ctx, principal, i.body as CreateCaseBody),
