@@ -169,6 +169,16 @@ describe('documents.upload', () => {
     });
   });
 
+  it('is sent as JSON bytes, built once and the same on a retry; a file wins over a base64 given with it', async () => {
+    const { vcase, calls } = testClient([json(503, { error: { code: null, message: 'busy' } }), uploaded()]);
+    await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('%PDF-1.4 "quoted"'), filename: 'a.pdf', base64: 'SWdub3JlZA==' });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.rawBody).toBeInstanceOf(Uint8Array);
+    expect(calls[1]!.rawBody).toBe(calls[0]!.rawBody);
+    expect(calls[0]!.body).toEqual({ case_id: IDS.case, base64: Buffer.from('%PDF-1.4 "quoted"').toString('base64'), mime_type: 'application/pdf' });
+    expect(calls[0]!.headers.get('content-type')).toBe('application/json');
+  });
+
   it('the body is checked once, when it is built (base64 is not scanned twice)', async () => {
     const transportCheck = vi.spyOn(OPERATIONS.uploadDocument, 'bodyCheck');
     try {

@@ -56,8 +56,11 @@ export interface RequestSpec {
   params?: Record<string, string>;
   query?: object;
   body?: unknown;
-  /** The body was already checked with the operation's rules (e.g. by toUploadBody): not checked again. */
-  bodyChecked?: boolean;
+  /**
+   * Instead of `body`: the body already checked with the operation's rules and serialized to
+   * JSON bytes (uploads: see Documents.upload). Sent as is on every attempt.
+   */
+  jsonBody?: Uint8Array;
   options?: RequestOptions;
 }
 
@@ -87,7 +90,7 @@ export class Transport {
   async request<Id extends OperationId>(id: Id, spec: RequestSpec = {}): Promise<ResponseOf<Id>> {
     const op = OPERATIONS[id];
     const options = spec.options ?? {};
-    if (!spec.bodyChecked) validateBody(op, spec.body);
+    if (spec.jsonBody === undefined) validateBody(op, spec.body);
     const path = buildPath(op.path, spec.params ?? {});
     const label = `${op.method} ${op.path}`;
     const idempotencyKey = options.idempotencyKey ?? (IDEMPOTENT_CREATES.has(id) ? randomKey() : undefined);
@@ -98,8 +101,10 @@ export class Transport {
       ...this.defaultHeaders,
       ...(suppliedAuth ? {} : authHeaders(op.auth, this.config.credentials, label)),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      ...(spec.jsonBody ? { 'content-type': 'application/json' } : {}),
       ...callHeaders,
     };
+    const body = spec.jsonBody ?? spec.body;
     const query = spec.query ? definedEntries(spec.query) : undefined;
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
@@ -109,7 +114,7 @@ export class Transport {
       const started = this.config.now();
       let error: APIError;
       try {
-        const response = await this.attempt(path, { method: op.method, query, body: spec.body, headers }, timeoutMs, options.signal);
+        const response = await this.attempt(path, { method: op.method, query, body, headers }, timeoutMs, options.signal);
         this.config.logger?.debug?.(`vcase ${op.method} ${path} → ${response.status}`, {
           status: response.status,
           durationMs: this.config.now() - started,

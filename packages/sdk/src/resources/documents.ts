@@ -14,7 +14,7 @@ import type {
 import type { ListParams, PagePromise } from '../core/pagination.js';
 import type { WaitOptions } from '../core/poll.js';
 import type { RequestOptions } from '../core/transport.js';
-import { toUploadBody, type UploadParams } from '../uploads.js';
+import { toUploadJson, type UploadParams } from '../uploads.js';
 import { settled } from '../waiters.js';
 import { APIResource } from './resource.js';
 
@@ -36,8 +36,8 @@ export class Documents extends APIResource {
    * sent with an Idempotency-Key (pass `idempotencyKey` to make re-runs safe).
    */
   async upload(params: UploadParams, options?: RequestOptions): Promise<UploadDocumentResponse> {
-    const body = await toUploadBody(params);
-    return this._request('uploadDocument', { body, bodyChecked: true }, options);
+    const jsonBody = await toUploadJson(params);
+    return this._request('uploadDocument', { jsonBody }, options);
   }
 
   /** Metadata, OCR and extracted data; `json_ocr`/`parsed_data` are null until OCR finishes. */

@@ -5,7 +5,10 @@ export interface RecordedRequest {
   path: string;
   method: string;
   headers: Headers;
+  /** The body as parsed JSON when it is JSON (text or bytes). */
   body: unknown;
+  /** The body as given to fetch. */
+  rawBody: unknown;
   signal: AbortSignal | undefined;
 }
 
@@ -33,7 +36,7 @@ export function mockFetch(handler: Handler | Array<Response | (() => Response)>)
   const calls: RecordedRequest[] = [];
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
-    const raw = init.body;
+    const raw = init.body instanceof Uint8Array ? new TextDecoder().decode(init.body) : init.body;
     let body: unknown = raw;
     if (typeof raw === 'string') {
       try {
@@ -48,6 +51,7 @@ export function mockFetch(handler: Handler | Array<Response | (() => Response)>)
       method: (init.method ?? 'GET').toUpperCase(),
       headers: new Headers(init.headers),
       body,
+      rawBody: init.body,
       signal: init.signal ?? undefined,
     };
     const index = calls.length;
