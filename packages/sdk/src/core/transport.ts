@@ -1,6 +1,7 @@
 import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
-import { createFetch, type $Fetch, type CreateFetchOptions } from 'ofetch';
+import { createFetch, type $Fetch } from 'ofetch';
 import type { z } from 'zod';
+import { onAbort, PlainAbortController } from './abort.js';
 import { authHeaders, type Credentials } from './credentials.js';
 import {
   APIConnectionError,
@@ -81,9 +82,17 @@ const IDEMPOTENT_CREATES = new Set<OperationId>(['createCase', 'uploadDocument']
 export class Transport {
   private readonly $fetch: $Fetch;
   private readonly defaultHeaders: Record<string, string>;
+  /** Attempts get plain signals: the default Node fetch reads nothing else (see PlainAbortController). */
+  private readonly plainSignals: boolean;
 
   constructor(readonly config: TransportConfig) {
-    this.$fetch = createFetch(config.fetch ? { fetch: config.fetch } : defaultFetch());
+    // On Node by default: node:http through keep-alive agents, with plain headers (see
+    // createNodeFetch); elsewhere, or when a fetch is given, that fetch as is.
+    const nodeDefault = !config.fetch && typeof process !== 'undefined' && !!process.versions?.node;
+    this.$fetch = createFetch(
+      nodeDefault ? { fetch: createNodeFetch(), Headers: FastHeaders as typeof Headers } : { fetch: config.fetch ?? globalThis.fetch },
+    );
+    this.plainSignals = nodeDefault;
     this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
 
@@ -148,9 +157,8 @@ export class Transport {
     timeoutMs: number,
     signal: AbortSignal | undefined,
   ) {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const controller = this.plainSignals ? new PlainAbortController() : new AbortController();
+    const unlink = signal && onAbort(signal, (reason) => controller.abort(reason));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -162,7 +170,7 @@ export class Transport {
         method: init.method as 'GET',
         body: init.body as Record<string, unknown> | undefined,
         baseURL: this.config.baseURL,
-        signal: controller.signal,
+        signal: controller.signal as AbortSignal,
         retry: 0,
         ignoreResponseError: true,
       });
@@ -172,7 +180,7 @@ export class Transport {
       throw new APIConnectionError({ message: `Connection error: ${describe(cause)}`, cause });
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      unlink?.();
     }
   }
 }
@@ -191,12 +199,6 @@ function validateBody(op: OperationSpec, body: unknown): void {
   const fields = [...new Set(issues.map((i) => i.path.join('.')).filter(Boolean))];
   const message = issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
   throw new RequestValidationError('VALIDATION_ERROR', message, fields);
-}
-
-/** On Node, node:http through keep-alive agents with plain headers (see createNodeFetch); elsewhere the global fetch. */
-function defaultFetch(): CreateFetchOptions {
-  if (typeof process !== 'undefined' && process.versions?.node) return { fetch: createNodeFetch(), Headers: FastHeaders as typeof Headers };
-  return { fetch: globalThis.fetch };
 }
 
 function randomKey(): string {
