@@ -90,7 +90,7 @@ export class Vcase {
 
   /** `GET /health`: `{status: 'ok'}` once the server accepts requests. No credential. */
   health(options?: RequestOptions): Promise<HealthResponse> {
-    return this.transport.request('health', { options });
+    return this.transport.request('health', {}, options);
   }
 }
 

@@ -82,7 +82,8 @@ export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
   } else {
     name ??= rest.url;
   }
-  const body = definedOnly({ ...rest, ...source, mime_type: rest.mime_type ?? inferMimeType(name) });
+  // Object.assign, not {...rest}: see the note on leading spreads in Transport.attempt.
+  const body = definedOnly(Object.assign({}, rest, source, { mime_type: rest.mime_type ?? inferMimeType(name) }));
   const check = checkUploadDocumentBody(body);
   if (!check.ok) {
     const hint = check.fields.includes('mime_type') && body.mime_type === undefined

@@ -16,16 +16,16 @@ export abstract class APIResource {
 
   protected _request<Id extends OperationId>(
     id: Id,
-    spec: Omit<RequestSpec, 'options'>,
+    spec: RequestSpec,
     options?: RequestOptions,
   ): Promise<ResponseOf<Id>> {
-    return this._client.transport.request(id, { ...spec, options });
+    return this._client.transport.request(id, spec, options);
   }
 
   /** A list call: the first page, and every item through `for await`. */
   protected _list<Item>(id: 'listCases' | 'listDocuments', query: { offset?: number }, options?: RequestOptions) {
     const fetchPage = (offset: number) =>
-      this._client.transport.request(id, { query: { ...query, offset }, options }) as Promise<PageBody<Item>>;
+      this._client.transport.request(id, { query: { ...query, offset } }, options) as Promise<PageBody<Item>>;
     return new PagePromise<Item>(fetchPage, query.offset ?? 0);
   }
 
