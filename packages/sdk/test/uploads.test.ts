@@ -179,7 +179,7 @@ describe('documents.upload', () => {
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
   });
 
-  it('the body is checked once, when it is built (base64 is not scanned twice)', async () => {
+  it('the body is checked once, when it is built (the transport does not check it again)', async () => {
     const transportCheck = vi.spyOn(OPERATIONS.uploadDocument, 'bodyCheck');
     try {
       const { vcase, calls } = testClient(() => uploaded());
@@ -204,6 +204,8 @@ describe('documents.upload', () => {
     const { vcase, calls } = testClient(() => uploaded());
     await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), mime_type: 'text/plain' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['mime_type'] });
     await expect(vcase.documents.upload({ case_id: 'nope', url: 'https://x/a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['case_id'] });
+    await expect(vcase.documents.upload({ case_id: 'nope', file: Buffer.from('x'), filename: 'a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['case_id'] });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), filename: 'a.pdf', url: 'https://x/a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(vcase.documents.upload({ case_id: IDS.case, url: 'https://x/a.pdf', base64: 'AAAA' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(vcase.documents.upload({ case_id: IDS.case, mime_type: 'application/pdf' })).rejects.toMatchObject({ code: 'MISSING_PARAMETER' });
     expect(calls).toHaveLength(0);
