@@ -26,7 +26,7 @@ describe('local file store', () => {
     try {
       const store = localFileStore(own);
       const small = Buffer.alloc(1000, 7);
-      const large = Buffer.alloc(3 * 1024 * 1024, 9);
+      const large = Buffer.alloc(300 * 1024, 9);
       const stored = await Promise.all([store.put(small, 'pdf'), store.put(large, 'tif')]);
       expect(await store.get(stored[0].key)).toEqual(small);
       expect(await store.get(stored[1].key)).toEqual(large);
