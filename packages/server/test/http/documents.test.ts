@@ -427,3 +427,31 @@ describe('case processing end to end', () => {
     }
   });
 });
+
+describe('stored files (GET /files/<key>)', () => {
+  it('serves an upload at its url, small ones kept in the database and large ones on disk', async () => {
+    const caseId = await createCase(t, acme);
+    const small = Buffer.from('<?xml version="1.0"?><cfdi:Comprobante Version="4.0"/>');
+    const large = Buffer.concat([PDF, Buffer.alloc(300 * 1024, 7)]);
+    for (const [bytes, mime] of [
+      [small, 'application/xml'],
+      [large, 'application/pdf'],
+    ] as const) {
+      const up = await t.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: acme.bearer,
+        payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64'), type: 'factura' },
+      });
+      expect(up.statusCode).toBe(201);
+      const file = await t.inject({ method: 'GET', url: new URL(up.json().url).pathname });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.rawPayload.equals(bytes)).toBe(true);
+    }
+    const inDatabase = await t.server.ctx.db.selectFrom('stored_files').select('key').execute();
+    const keys = (await t.server.ctx.db.selectFrom('documents').select(['storage_key', 'size_bytes']).where('case_id', '=', caseId).execute());
+    expect(keys.filter((k) => inDatabase.some((r) => r.key === k.storage_key)).map((k) => k.size_bytes)).toEqual([small.length]);
+    expect((await t.inject({ method: 'GET', url: `/files/${'A'.repeat(32)}.pdf` })).statusCode).toBe(404);
+  });
+});
