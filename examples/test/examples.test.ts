@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../packages/server/test/helpers/testServer.js';
 import { createProvider } from '../http-provider.mjs';
 import { createReceiver } from '../webhook-receiver.mjs';
@@ -100,6 +100,7 @@ describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | 
   it('uploads every sample document to the case named by internal_id', async () => {
     const caseId = await createCase(t, tenant, { internal_id: 'BATCH-EX-1' });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-batch-'));
+    onTestFinished(() => fs.rmSync(work, { recursive: true, force: true }));
     const child = spawn('bash', [path.join(here, 'batch-upload.sh'), 'BATCH-EX-1', path.join(here, 'documents')], {
       env: { ...env, VCASE_BIN: `${process.execPath} ${cliDist}` },
       cwd: work,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Vcase } from '@vcase/sdk';
+import { afterAll } from 'vitest';
 import { run } from '../../src/cli.js';
 import type { Choice, ClientOptions, Context, Prompter, Writer } from '../../src/context.js';
 
@@ -171,8 +172,16 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   return { code, stdout: stdout.text, stderr: stderr.text, requests, clientOptions, prompter };
 }
 
+const madeDirs: string[] = [];
+// Every directory a test file made is removed when the file's tests end.
+afterAll(() => {
+  for (const dir of madeDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function emptyDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-cli-test-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-cli-test-'));
+  madeDirs.push(dir);
+  return dir;
 }
 
 // eslint-disable-next-line no-control-regex

@@ -37,6 +37,7 @@ export async function createTestContext(
   if (opts.migrate !== false) await migrateToLatest(handle.db);
   const { logger, lines } = captureLogger();
   const config = configSchema.parse({ allowPrivateUrls: true, environment: 'test', ...opts.config });
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'));
   const ctx: ServerContext = {
     db: handle.db,
     dialect: handle.dialect,
@@ -45,10 +46,14 @@ export async function createTestContext(
     ids: randomIds,
     fetch: globalThis.fetch,
     logger,
-    storage: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'))),
+    storage: localFileStore(filesDir),
     writes: createGroupCommit(handle.db, handle.dialect),
   };
-  return { ctx, lines, close: () => handle.close() };
+  const close = async () => {
+    await handle.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  };
+  return { ctx, lines, close };
 }
 
 export function tempDbFile(): { file: string; cleanup(): void } {
