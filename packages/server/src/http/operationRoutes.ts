@@ -2,7 +2,7 @@ import { MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type Operat
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HANDLERS, isWithStatus } from '../operations/handlers.js';
+import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
 
@@ -80,7 +80,7 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
     handler: async (req, reply) => {
       const key = req.headers['idempotency-key'];
       const result = await handler(
-        { ...deps, principal: principalOf(req) },
+        operationEnv(deps, principalOf(req)),
         {
           params: (req.params ?? {}) as Record<string, string>,
           query: (req.query ?? {}) as Record<string, unknown>,

@@ -67,6 +67,14 @@ export interface OperationEnv extends OperationDeps {
   principal: Principal;
 }
 
+/**
+ * The env of one call. Built field by field rather than by spreading `deps`: this object is
+ * made on every request, and the spread's copies outlived young-space collections under load.
+ */
+export function operationEnv(deps: OperationDeps, principal: Principal): OperationEnv {
+  return { ctx: deps.ctx, signer: deps.signer, fileUrl: deps.fileUrl, responses: deps.responses, principal };
+}
+
 export interface OperationInput {
   params: Record<string, string>;
   query: Record<string, unknown>;

@@ -7,9 +7,15 @@ import { enqueueJob } from '../jobs/jobQueue.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
 import { lookupSource } from '../providers/lookupSource.js';
 import { SourceUnavailableError } from '../providers/outcome.js';
+import type { Selectable } from 'kysely';
+import type { CasePlatesTable, PlatePortalLookupsTable } from '../db/database.js';
 import type { CaseRow } from '../repositories/cases.repository.js';
 import { loadCase } from './caseAccess.js';
 import { processedDocuments } from './caseDerived.service.js';
+
+type PortalLookupRow = Selectable<PlatePortalLookupsTable>;
+/** A plate row of the case with the portal's answer for its plate (MEX plates only). */
+export type CasePlateWithPortal = Selectable<CasePlatesTable> & { portal?: PortalLookupRow };
 
 export const PLATE_PORTAL_JOB = 'plate_portal.lookup';
 /** The official portal covers plates registered in the Estado de México only (contract §2.4). */
@@ -73,14 +79,21 @@ export async function getPlates(ctx: ServerContext, principal: Principal, caseId
 /**
  * The case's plate rows in stored order, each with the portal's answer for its plate (MEX
  * plates only; the portal covers the Estado de México).
+ *
+ * The answer is set on the fresh query rows instead of spreading each row into a copy: on
+ * read paths under load those copies were the largest allocation that outlived young-space
+ * collections, and they filled old space with garbage.
  */
-export async function casePlateRows(ctx: ServerContext, caseId: string) {
+export async function casePlateRows(ctx: ServerContext, caseId: string): Promise<CasePlateWithPortal[]> {
   const [plates, lookups] = await Promise.all([
     ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', caseId).orderBy('position').execute(),
     ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', caseId).execute(),
   ]);
-  const byPlate = new Map(lookups.map((l) => [l.plate, l]));
-  return plates.map((p) => ({ ...p, portal: p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined }));
+  const byPlate = new Map<string, PortalLookupRow>();
+  for (const l of lookups) byPlate.set(l.plate, l);
+  const rows = plates as CasePlateWithPortal[];
+  for (const p of rows) p.portal = p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined;
+  return rows;
 }
 
 type PlateEntry = PlatesResponse['plates'][number];
@@ -89,11 +102,12 @@ export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<
   const rows = await casePlateRows(ctx, row.id);
   // Contract §2.4: every row of the same plate carries the portal's answer, whichever
   // document (and entity) it was read from, once the plate is registered in MEX.
-  const portalByPlate = new Map(rows.filter((r) => r.portal).map((r) => [r.plate, r.portal]));
+  const portalByPlate = new Map<string, PortalLookupRow>();
+  for (const r of rows) if (r.portal) portalByPlate.set(r.plate, r.portal);
   return {
     case_id: row.id,
     internal_id: row.internal_id,
-    plates: rows.map(({ portal: _own, ...p }) => {
+    plates: rows.map((p) => {
       const l = portalByPlate.get(p.plate);
       return {
         plate: p.plate,

@@ -3,7 +3,7 @@ import type { AuthMode, Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
-import { HANDLERS, isWithStatus, type OperationDeps } from '../operations/handlers.js';
+import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { procedureFor, router } from './trpc.js';
 
@@ -59,7 +59,7 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   const parts = splitInput(op.path, op.method, input ?? {});
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
   if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
-  const result = await HANDLERS[op.id as ProcedureId]({ ...deps, principal }, parts);
+  const result = await HANDLERS[op.id as ProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;
   if (body instanceof EncodedBody) return body;

@@ -40,9 +40,17 @@ export async function plateLookupStates(ctx: ServerContext, caseId: string, sour
 
 /** The case's plates (§2.4 rows) with the portal's previous plate, in stored order. */
 export async function casePlateEntries(ctx: ServerContext, caseId: string) {
-  return (await casePlateRows(ctx, caseId)).map(({ portal, id: _id, case_id: _case, position: _pos, ...p }) => ({
-    ...p,
-    previous_plate: portal?.previous_plate ?? null,
+  return (await casePlateRows(ctx, caseId)).map((p) => ({
+    plate: p.plate,
+    entity: p.entity,
+    document_type: p.document_type,
+    document_date: p.document_date,
+    file_id: p.file_id,
+    ocr_id: p.ocr_id,
+    niv: p.niv,
+    motor_number: p.motor_number,
+    owner_name: p.owner_name,
+    previous_plate: p.portal?.previous_plate ?? null,
   }));
 }
 
