@@ -14,6 +14,33 @@ function hashBody(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 }
 
+export interface IdempotencyScope {
+  companyId: string;
+  route: string;
+  key: string | undefined;
+  body: unknown;
+}
+
+/** A checked key and the fingerprint of the body it was sent with. */
+export interface IdempotencyClaim {
+  companyId: string;
+  route: string;
+  key: string;
+  bodyHash: string;
+}
+
+/**
+ * Checks the `Idempotency-Key` and fingerprints the body, synchronously: null when no key was
+ * sent. A caller that is done with parts of the body (the upload's base64 text) takes the
+ * claim first and lets them go before anything waits.
+ */
+export function idempotencyClaim(scope: IdempotencyScope): IdempotencyClaim | null {
+  const key = scope.key?.trim();
+  if (!key) return null;
+  if (key.length > 255) throw validationError('Idempotency-Key no puede exceder 255 caracteres');
+  return { companyId: scope.companyId, route: scope.route, key, bodyHash: hashBody(scope.body) };
+}
+
 /**
  * `Idempotency-Key` support: the same key with the same body within 24 h returns the first
  * response instead of running `run` again, so client retries and resumed batch uploads never
@@ -21,19 +48,26 @@ function hashBody(body: unknown): string {
  */
 export async function withIdempotency<T>(
   ctx: ServerContext,
-  scope: { companyId: string; route: string; key: string | undefined; body: unknown },
+  scope: IdempotencyScope,
   run: () => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
-  const key = scope.key?.trim();
-  if (!key) return { ...(await run()), replayed: false };
-  if (key.length > 255) throw validationError('Idempotency-Key no puede exceder 255 caracteres');
-  const bodyHash = hashBody(scope.body);
+  return runIdempotent(ctx, idempotencyClaim(scope), run);
+}
+
+/** Runs `run` under a claim taken with `idempotencyClaim` (just runs it without one). */
+export async function runIdempotent<T>(
+  ctx: ServerContext,
+  claim: IdempotencyClaim | null,
+  run: () => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  if (!claim) return { ...(await run()), replayed: false };
+  const { key, bodyHash } = claim;
   const since = new Date(ctx.clock.now().getTime() - WINDOW_MS).toISOString();
   const existing = await ctx.db
     .selectFrom('idempotency_keys')
     .selectAll()
-    .where('company_id', '=', scope.companyId)
-    .where('route', '=', scope.route)
+    .where('company_id', '=', claim.companyId)
+    .where('route', '=', claim.route)
     .where('key', '=', key)
     .executeTakeFirst();
   if (existing && existing.created_at >= since) {
@@ -44,8 +78,8 @@ export async function withIdempotency<T>(
   }
   const result = await run();
   const row = {
-    company_id: scope.companyId,
-    route: scope.route,
+    company_id: claim.companyId,
+    route: claim.route,
     key,
     body_hash: bodyHash,
     status_code: result.statusCode,

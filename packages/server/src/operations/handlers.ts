@@ -11,7 +11,7 @@ import type { Principal } from '../auth/principal.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import { validationError } from '../errors.js';
-import { withIdempotency } from '../http/idempotency.js';
+import { idempotencyClaim, runIdempotent, withIdempotency } from '../http/idempotency.js';
 import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
 import { deleteAllFixtures, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
@@ -36,6 +36,7 @@ import {
   reclassifyDocument,
   setDocumentActive,
   toDocumentDetail,
+  takeUploadBody,
   uploadDocument,
 } from '../services/documents.service.js';
 import { getBureau, startBureau } from '../services/lookups/bureau.service.js';
@@ -162,8 +163,12 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   // ── documents ──
   listDocuments: ({ ctx, principal, fileUrl }, i) => listCompanyDocuments(ctx, principal, i.query as DocumentListQuery, fileUrl),
   uploadDocument: async ({ ctx, principal, fileUrl }, i) => {
-    const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/documents', key: i.idempotencyKey, body: i.body }, async () => {
-      const doc = await uploadDocument(ctx, principal, i.body);
+    // In this order: the claim fingerprints the body with its base64 text, which taking the
+    // upload then decodes and lets go of before anything waits (see takeUploadBody).
+    const claim = idempotencyClaim({ companyId: principal.companyId ?? '', route: 'POST /v1/documents', key: i.idempotencyKey, body: i.body });
+    const upload = takeUploadBody(principal, i.body);
+    const r = await runIdempotent(ctx, claim, async () => {
+      const doc = await uploadDocument(ctx, principal, upload);
       return { statusCode: 201, body: { document_id: doc.id, url: fileUrl(doc) } };
     });
     return withStatus(r.statusCode, r.body, r.replayed);

@@ -10,6 +10,7 @@ import {
   type DocumentListQuery,
   type DocumentListResponse,
   type PatchDocumentOcrBody,
+  type UploadDocumentInput,
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
@@ -174,12 +175,34 @@ export async function fetchSource(ctx: ServerContext, url: string): Promise<Uint
   }
 }
 
-/** POST /v1/documents with every error row of contract §4.9. */
-export async function uploadDocument(ctx: ServerContext, principal: Principal, body: unknown) {
-  const companyId = companyOf(principal);
+/** An upload body, checked, with its base64 content already decoded. */
+export interface TakenUpload {
+  input: Omit<UploadDocumentInput, 'base64'>;
+  /** The decoded base64 content; null when the file comes from `url`. */
+  decoded: Buffer | null;
+}
+
+/**
+ * Checks a POST /v1/documents body and decodes its base64 content, synchronously, then drops
+ * the base64 text from the body. The text is by far the largest thing an upload holds, and
+ * the upload then waits for the database (the idempotency read, the case check, its commit).
+ * Kept until the answer, the text outlived young-space collections under load and filled old
+ * space. Take the idempotency claim first: it fingerprints the body with the text.
+ */
+export function takeUploadBody(principal: Principal, body: unknown): TakenUpload {
+  companyOf(principal);
   const checked = checkUploadDocumentBody(body);
   if (!checked.ok) throw HttpError.of(checked.code, checked.message, { fields: checked.fields });
-  const input = checked.value;
+  const { base64, ...input } = checked.value;
+  const decoded = base64 ? Buffer.from(base64Payload(base64), 'base64') : null;
+  if (body && typeof body === 'object' && 'base64' in body) (body as { base64?: unknown }).base64 = undefined;
+  return { input, decoded };
+}
+
+/** POST /v1/documents with every error row of contract §4.9, after `takeUploadBody`. */
+export async function uploadDocument(ctx: ServerContext, principal: Principal, upload: TakenUpload) {
+  const companyId = companyOf(principal);
+  const { input, decoded } = upload;
   const caseId = input.case_id.toLowerCase();
   if (!(await isActiveCase(ctx.db, companyId, caseId))) throw HttpError.of('RESOURCE_NOT_FOUND', 'El caso (case_id) no existe');
   if (input.parent_file_id) {
@@ -189,8 +212,8 @@ export async function uploadDocument(ctx: ServerContext, principal: Principal, b
     }
   }
   let bytes: Uint8Array;
-  if (input.base64) {
-    bytes = Buffer.from(base64Payload(input.base64), 'base64');
+  if (decoded) {
+    bytes = decoded;
     if (bytes.byteLength > MAX_FILE_BYTES) throw validationError('El archivo excede el tamaño máximo de 20 MB');
   } else {
     bytes = await fetchSource(ctx, input.url as string);

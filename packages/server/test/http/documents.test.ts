@@ -189,6 +189,11 @@ describe('POST /v1/documents', () => {
     expect(docs).toHaveLength(1);
     const changed = await upload({ ...payload, type: 'ine' }, headers);
     expect(changed.statusCode).toBe(400);
+    // other content under the same key is refused too: the body is fingerprinted with its
+    // base64 text before the upload lets go of that text
+    const otherContent = await upload({ ...payload, base64: Buffer.from('%PDF-1.4 otro').toString('base64') }, headers);
+    expect(otherContent.statusCode).toBe(400);
+    expect(otherContent.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Idempotency-Key ya se usó con un cuerpo distinto' });
     // another company may reuse the same key
     const otherCase = await createCase(t, other);
     const otherRes = await upload({ ...payload, case_id: otherCase }, { ...keyHeaders(other), 'idempotency-key': 'row-42' });
