@@ -4,6 +4,7 @@ import {
   SUPPORTED_MIME_TYPES,
   base64DecodedBytes,
   base64Payload,
+  withoutDataUrlPrefix,
   checkUploadDocumentBody,
   classifyDocumentBodySchema,
   documentDetailSchema,
@@ -99,6 +100,8 @@ describe('POST /v1/documents body', () => {
     expect(checkUploadDocumentBody({ ...base, base64: 'data:application/pdf;base64,TWFu\nTWFu' })).toMatchObject({ ok: true });
     expect(base64Payload('data:application/pdf;base64,TWFu\r\n TWE=')).toBe('TWFuTWE=');
     expect(base64Payload('TWFu')).toBe('TWFu');
+    expect(withoutDataUrlPrefix('data:application/pdf;base64,TWFu\nTWE=')).toBe('TWFu\nTWE=');
+    expect(withoutDataUrlPrefix('TWFu')).toBe('TWFu');
   });
 
   it('counts decoded bytes with padding and a data: prefix', () => {

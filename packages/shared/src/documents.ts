@@ -113,6 +113,14 @@ function cleanBase64(value: string): { payload: string; valid: boolean } {
   return { payload, valid: BASE64_TEXT.test(payload) };
 }
 
+/**
+ * `value` without a `data:…;base64,` prefix, for a decoder that skips whitespace itself
+ * (Node's): unlike `base64Payload`, it does not scan the text.
+ */
+export function withoutDataUrlPrefix(value: string): string {
+  return value.startsWith('data:') ? value.replace(DATA_URL_PREFIX, '') : value;
+}
+
 /** Size in bytes of the content a base64 payload decodes to (no decoding needed). */
 function decodedBytes(payload: string): number {
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;

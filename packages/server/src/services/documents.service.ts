@@ -1,5 +1,4 @@
 import {
-  base64Payload,
   checkUploadDocumentBody,
   documentListQuerySchema,
   isUuid,
@@ -11,6 +10,7 @@ import {
   type DocumentListResponse,
   type PatchDocumentOcrBody,
   type UploadDocumentInput,
+  withoutDataUrlPrefix,
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
@@ -194,7 +194,8 @@ export function takeUploadBody(principal: Principal, body: unknown): TakenUpload
   const checked = checkUploadDocumentBody(body);
   if (!checked.ok) throw HttpError.of(checked.code, checked.message, { fields: checked.fields });
   const { base64, ...input } = checked.value;
-  const decoded = base64 ? Buffer.from(base64Payload(base64), 'base64') : null;
+  // The check above scanned the text; Node's decoder skips the whitespace it allowed.
+  const decoded = base64 ? Buffer.from(withoutDataUrlPrefix(base64), 'base64') : null;
   if (body && typeof body === 'object' && 'base64' in body) (body as { base64?: unknown }).base64 = undefined;
   return { input, decoded };
 }

@@ -22,9 +22,25 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+// Key bytes come from a pool of random bytes, 4 KB at a time, each byte used once: one
+// call into the system's generator per 170 keys instead of one per key (7 us each here).
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function randomSlice(n: number): Buffer {
+  if (poolOffset + n > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const slice = pool.subarray(poolOffset, poolOffset + n);
+  poolOffset += n;
+  return slice;
+}
+
 /** A new unguessable key: 24 random bytes in base64url, and the extension. */
 export function newStorageKey(ext: string): string {
-  return `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
+  return `${randomSlice(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
 }
 
 /** What `put` answers for `bytes` stored under `key`. */

@@ -69,13 +69,13 @@ describe('POST /v1/documents', () => {
     });
   });
 
-  it('accepts a data: prefix and a bearer token as well as the API key', async () => {
+  it('accepts a data: prefix, line breaks and a bearer token as well as the API key, and stores the decoded bytes', async () => {
     const caseId = await createCase(t, acme);
-    const res = await upload(
-      { case_id: caseId, mime_type: 'image/png', base64: `data:image/png;base64,${PDF.toString('base64')}` },
-      acme.bearer,
-    );
+    const wrapped = PDF.toString('base64').replace(/.{1,16}/g, '$&\r\n');
+    const res = await upload({ case_id: caseId, mime_type: 'image/png', base64: `data:image/png;base64,${wrapped}` }, acme.bearer);
     expect(res.statusCode).toBe(201);
+    const file = await t.inject({ method: 'GET', url: new URL(res.json().url).pathname });
+    expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
   it('downloads a url source, following a redirect', async () => {

@@ -3,10 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isStorageKey, localFileStore } from '../../src/storage/fileStore.js';
+import { isStorageKey, localFileStore, newStorageKey } from '../../src/storage/fileStore.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-store-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('storage keys', () => {
+  it('are distinct and well formed across many refills of the random pool', () => {
+    const keys = Array.from({ length: 2_000 }, (_, i) => newStorageKey(i % 2 ? 'pdf' : ''));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.every(isStorageKey)).toBe(true);
+    expect(new Set(keys.map((k) => k.slice(0, 8))).size).toBeGreaterThan(1_990);
+  });
+});
 
 describe('local file store', () => {
   it('stores bytes under an unguessable key and reads them back', async () => {
