@@ -11,7 +11,7 @@ import type { JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { casePlateRows } from './plates.service.js';
+import { casePlateRows, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, processedDocuments } from './caseDerived.service.js';
 
 export const PLATE_CHAIN_JOB = 'chain.plates';
@@ -50,20 +50,12 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
     plates: plates.map((p) => {
       const parsed = fromJson<Record<string, unknown>>(byId.get(p.file_id)?.parsed_data, {});
       const l = p.portal;
-      return {
-        plate: p.plate,
-        entity: p.entity,
-        document_type: p.document_type,
-        document_date: p.document_date,
-        file_id: p.file_id,
-        ocr_id: p.ocr_id,
-        niv: p.niv,
-        owner_name: p.owner_name,
+      return Object.assign(plateDocumentFields(p), {
         previous_plate: l?.previous_plate ?? null,
         plate_valid_from: l?.valid_from ?? null,
         folio: typeof parsed.folio === 'string' ? parsed.folio : null,
-        field_name: 'placa',
-      };
+        field_name: 'placa' as const,
+      });
     }),
   });
 }

@@ -98,6 +98,24 @@ export async function casePlateRows(ctx: ServerContext, caseId: string): Promise
 
 type PlateEntry = PlatesResponse['plates'][number];
 
+/**
+ * The fields of a §2.4 plate row read from its document, as a new object the caller adds
+ * to (with `Object.assign`, not a spread: see `casePlateRows`).
+ */
+export function plateDocumentFields(p: Selectable<CasePlatesTable>) {
+  return {
+    plate: p.plate,
+    entity: p.entity,
+    document_type: p.document_type,
+    document_date: p.document_date,
+    file_id: p.file_id,
+    ocr_id: p.ocr_id,
+    niv: p.niv,
+    motor_number: p.motor_number,
+    owner_name: p.owner_name,
+  };
+}
+
 export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<PlatesResponse> {
   const rows = await casePlateRows(ctx, row.id);
   // Contract §2.4: every row of the same plate carries the portal's answer, whichever
@@ -109,22 +127,14 @@ export async function platesResponse(ctx: ServerContext, row: CaseRow): Promise<
     internal_id: row.internal_id,
     plates: rows.map((p) => {
       const l = portalByPlate.get(p.plate);
-      return {
-        plate: p.plate,
-        entity: p.entity,
+      return Object.assign(plateDocumentFields(p), {
         document_type: p.document_type as PlateEntry['document_type'],
-        document_date: p.document_date,
-        file_id: p.file_id,
-        ocr_id: p.ocr_id,
-        niv: p.niv,
-        motor_number: p.motor_number,
-        owner_name: p.owner_name,
         plate_status: (l?.plate_status ?? null) as PlateEntry['plate_status'],
         plate_valid_from: l?.valid_from ?? null,
         plate_valid_until: l?.valid_until ?? null,
         previous_plate: l?.previous_plate ?? null,
         previous_plate_lookup_status: (l?.lookup_status ?? null) as PlateEntry['previous_plate_lookup_status'],
-      };
+      });
     }),
   };
 }

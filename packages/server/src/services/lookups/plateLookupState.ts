@@ -3,7 +3,7 @@ import { fromJson } from '../../db/json.js';
 import type { LookupJob } from './caseLookups.js';
 import { caseLookups, obj, str } from './caseLookups.js';
 import { lookupStatus } from './lookupJob.js';
-import { casePlateRows } from '../plates.service.js';
+import { casePlateRows, plateDocumentFields } from '../plates.service.js';
 
 /** Where a per-plate lookup stands, as the tickets and tenencia rules read it. */
 export type LookupState = 'never' | 'running' | 'failed' | 'reason' | 'done';
@@ -40,18 +40,9 @@ export async function plateLookupStates(ctx: ServerContext, caseId: string, sour
 
 /** The case's plates (§2.4 rows) with the portal's previous plate, in stored order. */
 export async function casePlateEntries(ctx: ServerContext, caseId: string) {
-  return (await casePlateRows(ctx, caseId)).map((p) => ({
-    plate: p.plate,
-    entity: p.entity,
-    document_type: p.document_type,
-    document_date: p.document_date,
-    file_id: p.file_id,
-    ocr_id: p.ocr_id,
-    niv: p.niv,
-    motor_number: p.motor_number,
-    owner_name: p.owner_name,
-    previous_plate: p.portal?.previous_plate ?? null,
-  }));
+  return (await casePlateRows(ctx, caseId)).map((p) =>
+    Object.assign(plateDocumentFields(p), { previous_plate: p.portal?.previous_plate ?? null }),
+  );
 }
 
 /** Tenencia receipts of a case: processed tax documents' parsed_data, by file. */
