@@ -32,6 +32,18 @@ export const SPECS = {
     reference: 'Fastify hello-world req/s',
     target: { op: '>=', value: 0.15 },
   },
+  ceilingGet: {
+    id: 'http.ceiling_get',
+    what: 'ceiling: the same Fastify answering a cached body the size of the taxes answer',
+    reference: 'Fastify hello-world req/s',
+    target: null,
+  },
+  ceilingPost: {
+    id: 'http.ceiling_post',
+    what: 'ceiling: the same Fastify parsing the 20 KB upload body, storing nothing',
+    reference: 'Fastify hello-world req/s',
+    target: null,
+  },
   trpcCases: {
     id: 'trpc.cases',
     what: 'tRPC listCases vs REST GET /v1/cases, req/s',
@@ -89,6 +101,13 @@ export async function run(cfg, seeded, log) {
       headers: { ...auth, 'content-type': 'application/json' },
       body,
     });
+    // What Fastify and the loopback alone allow at these sizes: how far a row could go at best.
+    const ceilingGet = await measure('ceiling GET', { url: `${hello.url}/sized?bytes=${seeded.shape.taxes_bytes}` }, hello.pid);
+    const ceilingPost = await measure(
+      'ceiling POST',
+      { url: `${hello.url}/parse`, method: 'POST', headers: { 'content-type': 'application/json' }, body },
+      hello.pid,
+    );
     const refAfter = await measure('reference (after)', { url: `${hello.url}/` }, hello.pid);
 
     const ref = (refBefore.rps + refAfter.rps) / 2;
@@ -125,6 +144,8 @@ export async function run(cfg, seeded, log) {
     rows.push(helloRow(SPECS.tickets, tickets));
     rows.push(helloRow(SPECS.cases, cases));
     rows.push(helloRow(SPECS.upload, upload, { body_bytes: body.length, workers: 0 }));
+    rows.push(helloRow(SPECS.ceilingGet, ceilingGet, { body_bytes: seeded.shape.taxes_bytes }));
+    rows.push(helloRow(SPECS.ceilingPost, ceilingPost, { body_bytes: body.length }));
     const pair = (spec, rpc, rest) => {
       if (rpc.ok < rpc.total / 2 || rest.ok < rest.total / 2) {
         return notMeasured(spec, `most requests failed: ${loadProblems(rpc) ?? loadProblems(rest)}`);
