@@ -85,17 +85,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const base = publicBaseUrl(ctx.config);
   const routeDeps: RouteDeps = {
     ctx,
     signer,
-    fileUrl: (doc: DocumentRow) => `${base}/files/${doc.storage_key ?? doc.id}`,
+    // The base is read on use: with port 0 it is known only once the server listens.
+    fileUrl: (doc: DocumentRow) => `${publicBaseUrl(ctx.config)}/files/${doc.storage_key ?? doc.id}`,
     responses: new ResponseCache({ strict: Boolean(deps.strictResponses), logger: ctx.logger }),
   };
 
   app.decorate('responseCache', routeDeps.responses);
 
-  await registerOpenApi(app, base);
+  await registerOpenApi(app, publicBaseUrl(ctx.config));
   await app.register(healthRoutes);
   await registerOperationRoutes(app, routeDeps);
   await app.register(filesRoutes, routeDeps);

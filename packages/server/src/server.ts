@@ -30,7 +30,7 @@ export interface VcaseServer {
   adminToken: string;
   /** True when this start generated the admin token (it is printed once). */
   adminTokenCreated: boolean;
-  /** Demo credentials when this start bootstrapped an empty database. */
+  /** Demo credentials when `start()` bootstrapped an empty database (null until then). */
   bootstrapped: Awaited<ReturnType<typeof bootstrapDemo>>;
   /** Listens on the configured host and port and starts the workers. */
   start(): Promise<string>;
@@ -68,19 +68,23 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
   const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses });
-  const bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
   const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
 
   let stopped = false;
-  return {
+  const server: VcaseServer = {
     app,
     ctx,
     runner,
     adminToken: adminToken.value,
     adminTokenCreated: adminToken.created,
-    bootstrapped,
+    bootstrapped: null,
     async start() {
       const address = await app.listen({ port: config.port, host: config.host });
+      // With port 0 the system picked the port. Stored-file URLs, webhook links and the demo
+      // credentials are built from the config on use, so they must name the real one.
+      const bound = app.server.address();
+      if (config.port === 0 && bound && typeof bound === 'object') config.port = bound.port;
+      server.bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
       if (config.workers > 0) runner.start();
       return address;
     },
@@ -92,6 +96,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       await handle.close();
     },
   };
+  return server;
 }
 
 /** Workers only, against the same database (`vcase-server worker`). */
