@@ -140,11 +140,14 @@ export const renapoProbativeDocDataSchema = z.object({
 });
 export type RenapoProbativeDocData = z.infer<typeof renapoProbativeDocDataSchema>;
 
-/** `person` and `probative_doc_data` are null while `status` is `pending` or `error`. */
+/**
+ * `person` and `probative_doc_data` are null while `status` is `pending` or `error`: the same
+ * three states as the top level (a query in flight is `pending`, never `processing`).
+ */
 export const renapoDataSchema = z.object({
   job_id: uuid,
   created_at: timestamp,
-  status: jobStatusSchema,
+  status: renapoStatusSchema,
   curp: z.string(),
   probative_doc_url: z.string().nullable(),
   person: renapoPersonSchema.nullable(),

@@ -151,6 +151,18 @@ describe('RENAPO (contract §4.4, §2.10)', () => {
     expect(body.data.probative_doc_data).toMatchObject({ registration_year: '1956', state: 'VERACRUZ', foja: null });
   });
 
+  it('while the query is in flight, data.status is pending like the top level (§2.10 states only)', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'curp', { curp: 'PEPJ800101HDFRRN09' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/renapo/PEPJ800101HDFRRN09', { delay_ms: 1_500, person: { first_name: 'JUAN' } });
+    expect((await post(`/v1/cases/${caseId}/renapo`)).statusCode).toBe(202);
+    const body = (await get(`/v1/cases/${caseId}/renapo`)).json();
+    expect(body.status).toBe('pending');
+    expect(body.data).toMatchObject({ status: 'pending', person: null, probative_doc_data: null });
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/renapo`)).json().data.status).toBe('completed');
+  });
+
   it('400 without a CURP, 404 before any query', async () => {
     const caseId = await createCase(t, acme);
     expect((await post(`/v1/cases/${caseId}/renapo`)).statusCode).toBe(400);

@@ -62,7 +62,7 @@ export async function getRenapo(ctx: ServerContext, principal: Principal, caseId
     data: {
       job_id: latest.id,
       created_at: latest.createdAt,
-      status: found ? 'completed' : jobStatus === 'completed' ? 'error' : jobStatus,
+      status,
       curp: latest.payload.key,
       probative_doc_url: found ? str(r.data.probative_doc_url) : null,
       person: found ? (pick(obj(r.data.person), PERSON_KEYS) as RenapoPerson | null) : null,
