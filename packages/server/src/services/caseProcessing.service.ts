@@ -71,7 +71,8 @@ export async function getCaseStatus(ctx: ServerContext, principal: Principal, ca
     case_id: row.id,
     job_id: job.id,
     status: job.status,
-    total_files: done && job.result ? job.result.total_files : mine.length,
+    // Files sent with the case count from the start, before their downloads make documents.
+    total_files: done && job.result ? job.result.total_files : Math.max(mine.length, job.payload.files?.length ?? 0),
     processed_files: done && job.result ? job.result.processed_files : mine.filter((d) => d.status === 'processed').length,
     failed_files: done && job.result ? job.result.failed_files : mine.filter((d) => d.status === 'error').length,
     started_at: job.startedAt,

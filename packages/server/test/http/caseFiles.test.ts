@@ -15,6 +15,10 @@ beforeAll(async () => {
   acme = await createTenant(t);
   files = http.createServer((req, res) => {
     if (req.url === '/title.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE);
+    if (req.url === '/slow.pdf') {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE), 400);
+      return;
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
@@ -58,6 +62,25 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
     const dup = await create({ internal_id: 'FILES-1', status: 'processing' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().error.code).toBe('DUPLICATE_INTERNAL_ID');
+  });
+
+  it('reports the files sent as total_files from the start, while they are still downloading', async () => {
+    const res = await create({
+      internal_id: 'FILES-SLOW',
+      status: 'processing',
+      files: [
+        { url: `${base}/slow.pdf`, mime_type: 'application/pdf' },
+        { url: `${base}/slow.pdf?2`, mime_type: 'application/pdf' },
+      ],
+    });
+    expect(res.statusCode).toBe(202);
+    const { case_id, job_id } = res.json();
+    const early = (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/status`, headers: acme.bearer })).json();
+    expect(early).toMatchObject({ job_id, total_files: 2, processed_files: 0, failed_files: 0 });
+    expect(early.status).not.toBe('completed');
+    await t.server.runner.whenIdle();
+    const late = (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/status`, headers: acme.bearer })).json();
+    expect(late).toMatchObject({ job_id, status: 'completed', total_files: 2 });
   });
 
   it.each([
