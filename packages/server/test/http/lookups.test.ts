@@ -367,6 +367,21 @@ describe('invoices (contract §4.8)', () => {
     expect(invoices[0].amis).toMatchObject({ status: 'completed', message: null });
   });
 
+  it('amis keeps its last answer (completed) while a newer check runs for another invoice', async () => {
+    const caseId = await createCase(t, acme);
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, { result: { info: [{ marca: 'PRIMERA' }] } });
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN });
+    await t.server.runner.whenIdle();
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, { delay_ms: 1_500, result: { info: [{ marca: 'SEGUNDA' }] } });
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN });
+    const during = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(during).toHaveLength(2);
+    for (const inv of during) expect(inv.amis).toMatchObject({ status: 'completed', result: { info: [{ marca: 'PRIMERA' }] } });
+    await t.server.runner.whenIdle();
+    const after = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    for (const inv of after) expect(inv.amis).toMatchObject({ status: 'completed', result: { info: [{ marca: 'SEGUNDA' }] } });
+  });
+
   it('a customs answer whose tables are all empty is no result', async () => {
     const pedimento = '24  47  3456  4000888';
     await t.admin('PUT', `/admin/sandbox/fixtures/sat_pedimento/${pedimento}`, {

@@ -180,9 +180,11 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
   const latest = new Map<string, Job<CheckPayload, CheckOutcome>>();
   for (const j of jobs) latest.set(`${j.payload.document_id}:${j.payload.check}`, j); // oldest first: the last wins
   // amis belongs to the vehicle (§4.8: identical across all invoices): every invoice shows the
-  // case's newest amis check, which ran on the case's primary VIN.
+  // case's newest finished amis check, which ran on the case's primary VIN. While a newer one
+  // runs (another invoice arrived), the last answer stands: "completed = a response exists".
   const listed = new Set(docs.map((d) => d.id));
-  const caseAmis = checkOf(jobs.findLast((j) => j.payload.check === 'amis' && listed.has(j.payload.document_id)));
+  const amisJobs = jobs.filter((j) => j.payload.check === 'amis' && listed.has(j.payload.document_id));
+  const caseAmis = checkOf(amisJobs.findLast((j) => j.status === 'completed' || j.status === 'error') ?? amisJobs.at(-1));
   return {
     case_id: row.id,
     invoices: docs.map((d) => {
