@@ -27,6 +27,31 @@ describe('names consolidation', () => {
     });
   });
 
+  it('takes the person type from an RFC when the document gives one (12 characters: moral)', () => {
+    const sources = namesInParsedData({
+      nombre_emisor: 'CAMIONES DEL NORTE',
+      rfc_emisor: 'CNO150301AB2',
+      nombre_receptor: 'MARIA LOPEZ MARTINEZ',
+      rfc_receptor: 'LOMM800101AB1',
+      propietario: 'JUAN PEREZ',
+    });
+    expect(sources).toContainEqual({ field: 'nombre_emisor', name: 'CAMIONES DEL NORTE', rfc: 'CNO150301AB2' });
+    const names = consolidateNames(sources.map((n) => ({ ...n, file_id: 'f', document_type: 'factura_xml' })));
+    const typeOf = (name: string) => names.find((n) => n.name === name)?.person_type;
+    expect(typeOf('CAMIONES DEL NORTE')).toBe('moral');
+    expect(typeOf('MARIA LOPEZ MARTINEZ')).toBe('fisica');
+    expect(typeOf('JUAN PEREZ')).toBe('fisica');
+    // without an RFC the name alone decides
+    expect(personType('CAMIONES DEL NORTE')).toBe('fisica');
+  });
+
+  it('reads company names without a legal suffix as moral', () => {
+    for (const name of ['FORD MOTOR COMPANY', 'IMPORTADORA FRONTERIZA', 'Distribuidora Automotriz del Bajío', 'ACME INC']) {
+      expect(personType(name)).toBe('moral');
+    }
+    expect(personType('MOTORIZADO JUAN')).toBe('fisica');
+  });
+
   it('reads owner, issuer, receiver, ID names and endorsements from parsed_data', () => {
     expect(
       namesInParsedData({

@@ -1,8 +1,12 @@
+import { validateRfc } from './validators/rfc.js';
+
 export interface NameSource {
   file_id: string;
   document_type: string | null;
   field: string;
   name: string;
+  /** The RFC the document gives for this name (issuer, receiver), when it gives one. */
+  rfc?: string | null;
 }
 
 export interface ConsolidatedName {
@@ -12,7 +16,7 @@ export interface ConsolidatedName {
 }
 
 const MORAL_MARKERS =
-  /\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?|A\.?\s?C\.?|S\.?\s?C\.?|SOCIEDAD|AUTOMOTRIZ|AGENCIA|MOTORS|GRUPO|FINANCIERA|ASEGURADORA|SEGUROS|BANCO|ARRENDADORA|COMERCIAL|SERVICIOS)\b/;
+  /\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?|A\.?\s?C\.?|S\.?\s?C\.?|SOCIEDAD|AUTOMOTRIZ|AGENCIA|MOTORS|GRUPO|FINANCIERA|ASEGURADORA|SEGUROS|BANCO|ARRENDADORA|COMERCIAL|SERVICIOS|IMPORTADORA|DISTRIBUIDORA|CONCESIONARIA|MOTOR|COMPANY|CORPORATION|INC|LTD)\b/;
 
 /** Uppercase, accents and punctuation folded, single spaces: the key two spellings share. */
 export function nameKey(name: string): string {
@@ -37,6 +41,10 @@ export function consolidateNames(sources: readonly NameSource[]): ConsolidatedNa
     if (!clean) continue;
     const key = nameKey(clean);
     const entry = byKey.get(key) ?? { name: clean, person_type: personType(clean), sources: [] };
+    // An RFC settles it (12 characters: persona moral, 13: física); many company names carry
+    // no legal suffix ("FORD MOTOR COMPANY", "IMPORTADORA FRONTERIZA").
+    const byRfc = s.rfc ? validateRfc(s.rfc).personType : null;
+    if (byRfc) entry.person_type = byRfc;
     entry.sources.push({ file_id: s.file_id, document_type: s.document_type, field: s.field });
     byKey.set(key, entry);
   }
@@ -44,14 +52,15 @@ export function consolidateNames(sources: readonly NameSource[]): ConsolidatedNa
 }
 
 /** The person names a document's parsed_data carries, by field. */
-export function namesInParsedData(parsed: Record<string, unknown>): { field: string; name: string }[] {
-  const out: { field: string; name: string }[] = [];
-  const add = (field: string, v: unknown) => {
-    if (typeof v === 'string' && v.trim()) out.push({ field, name: v.trim() });
+export function namesInParsedData(parsed: Record<string, unknown>): { field: string; name: string; rfc?: string }[] {
+  const out: { field: string; name: string; rfc?: string }[] = [];
+  const add = (field: string, v: unknown, rfc?: unknown) => {
+    if (typeof v !== 'string' || !v.trim()) return;
+    out.push(typeof rfc === 'string' && rfc.trim() ? { field, name: v.trim(), rfc: rfc.trim() } : { field, name: v.trim() });
   };
   add('propietario', parsed.propietario);
-  add('nombre_emisor', parsed.nombre_emisor);
-  add('nombre_receptor', parsed.nombre_receptor);
+  add('nombre_emisor', parsed.nombre_emisor, parsed.rfc_emisor);
+  add('nombre_receptor', parsed.nombre_receptor, parsed.rfc_receptor);
   const full = [parsed.nombre, parsed.apellido_paterno, parsed.apellido_materno]
     .filter((p) => typeof p === 'string' && p.trim())
     .join(' ');

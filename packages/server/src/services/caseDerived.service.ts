@@ -56,7 +56,7 @@ export async function consolidatedNames(ctx: ServerContext, caseId: string) {
   const docs = await processedDocuments(ctx, caseId);
   return consolidateNames(
     docs.flatMap(({ doc, parsed }) =>
-      namesInParsedData(parsed).map((n) => ({ file_id: doc.id, document_type: doc.type, field: n.field, name: n.name })),
+      namesInParsedData(parsed).map((n) => ({ file_id: doc.id, document_type: doc.type, field: n.field, name: n.name, rfc: n.rfc })),
     ),
   );
 }
