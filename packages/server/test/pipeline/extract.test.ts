@@ -79,6 +79,17 @@ describe('extractParsedData', () => {
     });
   });
 
+  it('keeps MOTOR inside an issuer name, and still reads MOTOR before an engine number', () => {
+    const hyundai = extractParsedData(
+      'invoice',
+      'FACTURA\nEmisor: HYUNDAI MOTOR DE MÉXICO, S. DE R.L. DE C.V. RFC: HMM080829PR7\nFOLIO FISCAL: 6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B\nVIN: KMHCT41D8EU123456 MOTOR G4FC123456\nTOTAL $310,000.00',
+    );
+    expect(hyundai.nombre_emisor).toBe('HYUNDAI MOTOR DE MÉXICO, S. DE R.L. DE C.V.');
+    expect(hyundai.numero_motor).toBe('G4FC123456');
+    const ford = extractParsedData('invoice', 'FACTURA\nEmisor: FORD MOTOR COMPANY, S.A. DE C.V.\nRFC EMISOR: FMO830801HX4\nTOTAL $500,000.00');
+    expect(ford.nombre_emisor).toBe('FORD MOTOR COMPANY, S.A. DE C.V.');
+  });
+
   it('reads a printed invoice PDF with an endorsement', async () => {
     expect(extractParsedData('invoice', await pdfText(PDF_INVOICE))).toEqual({
       rfc_emisor: 'AVM9203175R5',

@@ -21,7 +21,9 @@ export const LABELS: Record<string, LabelSpec> = {
     pattern: String.raw`NOMBRE\s*DEL\s*PROPIETARIO|NOMBRE\s*DEL\s*TITULAR|PROPIETARIO|TITULAR|NOMBRE\s*DEL\s*CONTRIBUYENTE|CONTRIBUYENTE|RAZON\s*SOCIAL`,
   },
   nombre: { pattern: String.raw`NOMBRE\(?S?\)?`, colon: true },
-  numero_motor: { pattern: String.raw`NO\.?\s*(?:DE\s*)?MOTOR|NUM(?:ERO|\.)?\s*(?:DE\s*)?MOTOR|MOTOR` },
+  // A bare MOTOR is a label only before a value with a digit (engine numbers have one): in
+  // "FORD MOTOR COMPANY" or "HYUNDAI MOTOR DE MEXICO" it is part of a name.
+  numero_motor: { pattern: String.raw`NO\.?\s*(?:DE\s*)?MOTOR|NUM(?:ERO|\.)?\s*(?:DE\s*)?MOTOR|MOTOR(?=\s*[:#]?\s*[A-Z0-9-]*\d)` },
   marca: { pattern: 'MARCA' },
   anio: { pattern: String.raw`A[NÑ]O\s*(?:MODELO|DEL?\s*MODELO|DE\s*FABRICACION)?|ANIO\s*MODELO` },
   modelo: { pattern: 'MODELO' },
