@@ -72,6 +72,14 @@ describe('extractParsedData', () => {
     });
   });
 
+  it('reads the entity of a REPUVE printout labelled "Entidad que emplacó"', () => {
+    expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CF0JL123456\nPlaca: MNO1234\nEntidad que emplacó: MÉXICO')).toMatchObject({
+      placa: 'MNO1234',
+      entidad: 'MEX',
+    });
+    expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CF0JL123456\nPlaca: MNO1234\nEstado que emplacó: JALISCO')).toMatchObject({ entidad: 'JAL' });
+  });
+
   it('fixes O and I read for 0 and 1 in a labeled VIN', () => {
     expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CFOJL123456\nENTIDAD DE EMPLACADO: SONORA')).toMatchObject({
       vin: '3G1TC5CF0JL123456',

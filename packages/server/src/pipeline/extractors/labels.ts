@@ -14,7 +14,7 @@ export const LABELS: Record<string, LabelSpec> = {
   // A previous plate is not the document's plate: its own key keeps it out of `placa`.
   placa_anterior: { pattern: String.raw`PLACAS?\s*(?:ANTERIOR(?:ES)?|DE\s*BAJA|DADAS?\s*DE\s*BAJA)` },
   entidad: {
-    pattern: String.raw`ENTIDAD(?:\s*FEDERATIVA)?(?:\s*DE\s*(?:EMPLACADO|EMPLACAMIENTO|REGISTRO|PLACAS))?|EMPLACADO\s*EN`,
+    pattern: String.raw`ENTIDAD(?:\s*FEDERATIVA)?(?:\s*DE\s*(?:EMPLACADO|EMPLACAMIENTO|REGISTRO|PLACAS)|\s*QUE\s*EMPLACO|\s*EMISORA)?|ESTADO\s*QUE\s*EMPLACO|EMPLACADO\s*EN`,
   },
   estado: { pattern: 'ESTADO', colon: true },
   propietario: {
