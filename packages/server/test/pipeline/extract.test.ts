@@ -72,6 +72,21 @@ describe('extractParsedData', () => {
     });
   });
 
+  it('reads the fiscal years of a receipt that lists them as table rows', () => {
+    const text = [
+      'GOBIERNO DEL ESTADO DE NUEVO LEÓN',
+      'RECIBO DE PAGO DE REFRENDO',
+      'Placa: RST-45-67',
+      'Ejercicio Importe',
+      '2021 $ 650.00',
+      '2022 $ 700.00',
+      '2023 $ 780.50',
+      'Total: $ 2,130.50',
+      'Fecha de pago: 10/08/2023',
+    ].join('\n');
+    expect(extractParsedData('tax_payment', text)).toMatchObject({ placa: 'RST4567', ejercicio_fiscal: [2021, 2022, 2023], total: 2130.5 });
+  });
+
   it('reads the entity of a REPUVE printout labelled "Entidad que emplacó"', () => {
     expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CF0JL123456\nPlaca: MNO1234\nEntidad que emplacó: MÉXICO')).toMatchObject({
       placa: 'MNO1234',

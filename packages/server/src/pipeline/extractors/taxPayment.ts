@@ -15,9 +15,27 @@ export function yearsIn(value: string): number[] {
   return [...value.matchAll(YEAR)].map((m) => Number(m[1]));
 }
 
+/** A header row with the year column first ("EJERCICIO IMPORTE"), then one row per year. */
+const YEAR_TABLE_HEADER = /^[ \t]*(?:EJERCICIOS?|A[NÑ]OS?|PERIODOS?)(?:[ \t]+FISCAL(?:ES)?)?[ \t]+(?:IMPORTE|MONTO|CANTIDAD|TOTAL|CONCEPTO|ADEUDO|PAGO)\b[^\n]*$/gm;
+const YEAR_ROW = /^[ \t]*(20\d\d|19[5-9]\d)(?!\d)/;
+
+/** Years listed as the rows of a table under a year-column header (`folded` text). */
+export function yearsInTable(folded: string): number[] {
+  const years: number[] = [];
+  for (const header of folded.matchAll(YEAR_TABLE_HEADER)) {
+    const rows = folded.slice((header.index ?? 0) + header[0].length + 1).split('\n');
+    for (const row of rows) {
+      const m = YEAR_ROW.exec(row);
+      if (!m) break;
+      years.push(Number(m[1]));
+    }
+  }
+  return years;
+}
+
 /**
  * The fiscal year(s) a receipt pays: labeled (`EJERCICIO FISCAL: 2023`, `AÑOS A PAGAR 2022 A
- * 2024`) and concept lines (`TENENCIA 2023`, `REFRENDO 2024`). One year → integer, several →
+ * 2024`), concept lines (`TENENCIA 2023`, `REFRENDO 2024`) and the rows of a year table. One year → integer, several →
  * sorted integer[].
  */
 export function fiscalYears(t: TextView): number | number[] | undefined {
@@ -26,6 +44,7 @@ export function fiscalYears(t: TextView): number | number[] | undefined {
   for (const v of valuesOf(segs, 'ejercicio')) for (const y of yearsIn(v.slice(0, 40))) years.add(y);
   const concept = String.raw`(?:TENENCIA|REFRENDO|CONTROL VEHICULAR|DERECHOS VEHICULARES)(?:\s+(?:EJERCICIO|A[NÑ]O|DEL?))?\s*:?\s*(20\d\d)(?!\d)`;
   for (const m of matchesOf(t, concept)) years.add(Number(m.groups[0]));
+  for (const y of yearsInTable(t.folded)) years.add(y);
   const sorted = [...years].sort((a, b) => a - b);
   return sorted.length === 0 ? undefined : sorted.length === 1 ? sorted[0] : sorted;
 }
