@@ -104,7 +104,15 @@ export function segments(t: TextView, labels: Record<string, LabelSpec>): Segmen
   }
   const startsLine = new Set(kept.filter((k) => k.index === 0 || t.folded[k.index - 1] === '\n').map((k) => k.index));
   const out: Segment[] = [];
+  const inHeaderRow = new Set<number>();
+  for (const row of headerRows(t, kept, startsLine)) {
+    row.values.forEach((value, j) => {
+      inHeaderRow.add(row.labels[j].index);
+      out.push({ key: row.labels[j].key, value, index: row.labels[j].index });
+    });
+  }
   kept.forEach((k, i) => {
+    if (inHeaderRow.has(k.index)) return;
     const next = kept[i + 1]?.index ?? t.folded.length;
     let lineEnd = t.folded.indexOf('\n', k.end);
     if (lineEnd < 0) lineEnd = t.folded.length;
@@ -117,7 +125,43 @@ export function segments(t: TextView, labels: Record<string, LabelSpec>): Segmen
     value = value.replace(/^[\s:#.\-]+/, '').replace(/[\s,;]+$/, '').trim();
     if (value) out.push({ key: k.key, value, index: k.index });
   });
-  return out;
+  return out.sort((a, b) => a.index - b.index);
+}
+
+type FoundLabel = { key: string; index: number; end: number };
+
+/**
+ * Forms that print a row of labels with their values on the line below, column by column
+ * ("PLACA  NUMERO DE SERIE" over "MNO-12-34  KMHCT41D8EU123456"); text layers join the
+ * columns with single spaces. With as many words as labels, each label takes one. With more,
+ * every label but the first takes one word from the end, and the first the rest, but only
+ * when each of those words has a digit (a date, year, plate, VIN or number): names have
+ * none, so "PROPIETARIO  FECHA" over "CARLOS RAMIREZ TORRES 15-MAR-2024" splits right, and
+ * anything else is left alone.
+ */
+function headerRows(t: TextView, kept: readonly FoundLabel[], startsLine: ReadonlySet<number>) {
+  const rows: { labels: FoundLabel[]; values: string[] }[] = [];
+  for (let i = 0; i < kept.length; ) {
+    const lineStart = t.folded.lastIndexOf('\n', kept[i].index - 1) + 1;
+    let lineEnd = t.folded.indexOf('\n', kept[i].index);
+    if (lineEnd < 0) lineEnd = t.folded.length;
+    let j = i;
+    while (j + 1 < kept.length && kept[j + 1].index < lineEnd) j++;
+    const labels = kept.slice(i, j + 1);
+    i = j + 1;
+    if (labels.length < 2 || t.folded.slice(lineStart, labels[0].index).trim()) continue;
+    const onlyLabels = labels.every((l, n) => !t.folded.slice(l.end, n + 1 < labels.length ? labels[n + 1].index : lineEnd).replace(/[\s:#|]+/g, ''));
+    if (!onlyLabels || lineEnd >= t.folded.length || startsLine.has(lineEnd + 1)) continue;
+    let nextEnd = t.folded.indexOf('\n', lineEnd + 1);
+    if (nextEnd < 0) nextEnd = t.folded.length;
+    if (kept.some((k) => k.index > lineEnd && k.index < nextEnd)) continue;
+    const words = t.original.slice(lineEnd + 1, nextEnd).split(/[\s|]+/).filter(Boolean);
+    if (words.length < labels.length) continue;
+    const tail = words.slice(words.length - labels.length + 1);
+    if (words.length > labels.length && !tail.every((w) => /\d/.test(w))) continue;
+    rows.push({ labels, values: [words.slice(0, words.length - tail.length).join(' '), ...tail] });
+  }
+  return rows;
 }
 
 /** Values of one key, in order of appearance. */

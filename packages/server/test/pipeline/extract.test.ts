@@ -72,6 +72,28 @@ describe('extractParsedData', () => {
     });
   });
 
+  it('reads a tarjeta that prints its labels in a row above their values', () => {
+    const text = [
+      'EDOMEX SECRETARÍA DE MOVILIDAD',
+      'TARJETA DE CIRCULACIÓN',
+      'PLACA NÚMERO DE SERIE',
+      'MNO-12-34 KMHCT41D8EU123456',
+      'PROPIETARIO FECHA DE EXPEDICIÓN',
+      'CARLOS RAMÍREZ TORRES 15-MAR-2024',
+      'MARCA AÑO MODELO',
+      'HYUNDAI 2014',
+    ].join('\n');
+    expect(extractParsedData('certificate_title', text)).toMatchObject({
+      placa: 'MNO1234',
+      vin: 'KMHCT41D8EU123456',
+      entidad: 'MEX',
+      propietario: 'CARLOS RAMÍREZ TORRES',
+      fecha_documento: '15/03/2024',
+      marca: 'HYUNDAI',
+      anio_modelo: 2014,
+    });
+  });
+
   it('reads the fiscal years of a receipt that lists them as table rows', () => {
     const text = [
       'GOBIERNO DEL ESTADO DE NUEVO LEÓN',
