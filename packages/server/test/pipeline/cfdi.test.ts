@@ -77,6 +77,25 @@ describe('cfdiXmlEngine', () => {
     expect(parseCfdi(xml)?.informacion_aduanera).toEqual([{ numero: '20  47  3456  4000123' }]);
   });
 
+  it('reads make, model, year and a pedimento written in a free-text description', async () => {
+    const xml = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
+      <cfdi:Emisor Rfc="IFR150301AB2" Nombre="IMPORTADORA FRONTERIZA"/><cfdi:Receptor Rfc="LOMM800101AB1" Nombre="MARIA LOPEZ MARTINEZ"/>
+      <cfdi:Conceptos><cfdi:Concepto Descripcion="nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567" Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
+    const out = await cfdiXmlEngine.run({ bytes: Buffer.from(xml), mime: 'application/xml', sha256: 'x' });
+    expect(out?.parsed_data).toMatchObject({
+      vin: '3N1CN7AD3KL812345',
+      marca: 'NISSAN',
+      modelo: 'VERSA ADVANCE',
+      anio_modelo: 2019,
+      pedimento: '19  50  3456  1234567',
+      aduana: '50',
+      ano_vehiculo: 2019,
+    });
+    const vw = parseCfdi(xml.replace('nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567', 'VOLKSWAGEN JETTA COMFORTLINE 2024 SERIE 3VWFE21C04M000009'));
+    expect(vw?.vehiculo).toMatchObject({ marca: 'VOLKSWAGEN', modelo: 'JETTA COMFORTLINE', anio_modelo: 2024 });
+    expect(vw?.informacion_aduanera).toEqual([]);
+  });
+
   it('leaves non-CFDI XML untyped with its text content', async () => {
     const out = await cfdiXmlEngine.run({ bytes: Buffer.from('<nota><p>Hola</p><p>mundo</p></nota>'), mime: 'application/xml', sha256: 'x' });
     expect(out).toMatchObject({ text: 'Hola\nmundo', json_ocr: { source: 'xml' } });

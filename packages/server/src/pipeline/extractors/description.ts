@@ -18,5 +18,42 @@ export function vehicleFromDescription(description: string): DescribedVehicle {
   const t = view(description);
   const segs = segments(t, LABELS);
   const out: DescribedVehicle = { vin: findVin(t, segs), numero_motor: findMotor(segs), ...findMakeModel(segs) };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as DescribedVehicle;
+  if (!out.marca) Object.assign(out, { ...unlabeledMakeModel(t.folded), ...definedOnly(out) });
+  return definedOnly(out);
+}
+
+function definedOnly<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Makes sold in Mexico, as descriptions write them (folded). */
+const MAKES = [
+  'ACURA', 'ALFA ROMEO', 'AUDI', 'BAIC', 'BMW', 'BUICK', 'BYD', 'CADILLAC', 'CHANGAN', 'CHEVROLET', 'CHIREY', 'CHRYSLER',
+  'CUPRA', 'DODGE', 'FIAT', 'FORD', 'FOTON', 'GMC', 'GWM', 'HONDA', 'HYUNDAI', 'INFINITI', 'ISUZU', 'JAC', 'JAGUAR', 'JEEP',
+  'JETOUR', 'KIA', 'LAND ROVER', 'LINCOLN', 'MAZDA', 'MERCEDES BENZ', 'MERCEDES-BENZ', 'MG', 'MINI', 'MITSUBISHI', 'NISSAN',
+  'OMODA', 'PEUGEOT', 'PORSCHE', 'RAM', 'RENAULT', 'SEAT', 'SUBARU', 'SUZUKI', 'TESLA', 'TOYOTA', 'VOLKSWAGEN', 'VOLVO', 'VW',
+];
+const MAKE_RE = new RegExp(String.raw`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(?![A-Z0-9])`);
+/** Words that end a model name in running text. */
+const MODEL_END = /^(?:SERIE|NIV|VIN|MOTOR|COLOR|MODELO|ANO|AÑO|TRANSMISION|PUERTAS|CILINDROS|PEDIMENTO|NUMERO|NO|CON|PARA|TIPO|VERSION)$/;
+
+/**
+ * Make, model and year named in running text without labels ("VOLKSWAGEN JETTA COMFORTLINE
+ * 2024 SERIE …"): a known make, the words after it up to a year or a field word, and a
+ * model year after the make. Only used when the text labels no make.
+ */
+function unlabeledMakeModel(folded: string): DescribedVehicle {
+  const m = MAKE_RE.exec(folded);
+  if (!m) return {};
+  const out: DescribedVehicle = { marca: m[1].replace(/\s*-\s*|\s+/g, ' ').replace('MERCEDES BENZ', 'MERCEDES-BENZ').replace(/^VW$/, 'VOLKSWAGEN') };
+  const words: string[] = [];
+  for (const w of folded.slice(m.index + m[0].length).split(/[\s,;]+/).filter(Boolean)) {
+    if (/^\d{4}$/.test(w) || MODEL_END.test(w) || words.length === 3) break;
+    if (!/^[A-Z0-9][A-Z0-9.\-]*$/.test(w)) break;
+    words.push(w);
+  }
+  if (words.length) out.modelo = words.join(' ');
+  const year = /(?<!\d)(19[5-9]\d|20\d\d)(?!\d)/.exec(folded.slice(m.index));
+  if (year && Number(year[1]) <= new Date().getFullYear() + 1) out.anio_modelo = Number(year[1]);
+  return out;
 }
