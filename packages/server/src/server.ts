@@ -104,11 +104,19 @@ export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
   const { ctx, handle } = await createContext(opts);
   const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  // The runner's timers never hold the process open (an API server's listening socket does).
+  // A worker process has nothing else: it holds itself open from start() until stop().
+  let keepAlive: NodeJS.Timeout | undefined;
   return {
     ctx,
     runner,
-    start: () => runner.start(),
+    start() {
+      runner.start();
+      keepAlive ??= setInterval(() => {}, 60_000);
+    },
     async stop() {
+      clearInterval(keepAlive);
+      keepAlive = undefined;
       await runner.stop();
       await handle.close();
     },
