@@ -108,6 +108,10 @@ export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promis
 }
 
 /** The company's active case with that internal_id that already holds files, if any. */
+/**
+ * An active case of the company with this internal_id that has files: stored documents, or
+ * files sent at creation that its processing job has yet to download.
+ */
 export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: string, internalId: string) {
   return db
     .selectFrom('cases')
@@ -116,7 +120,18 @@ export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: s
     .where('internal_id', '=', internalId)
     .where('active', '=', 1)
     .where((eb) =>
-      eb.exists(eb.selectFrom('documents').select('documents.id').whereRef('documents.case_id', '=', 'cases.id')),
+      eb.or([
+        eb.exists(eb.selectFrom('documents').select('documents.id').whereRef('documents.case_id', '=', 'cases.id')),
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select('jobs.id')
+            .whereRef('jobs.case_id', '=', 'cases.id')
+            .where('jobs.kind', '=', 'case.process')
+            .where('jobs.status', 'in', ['pending', 'processing'])
+            .where('jobs.payload', 'like', '%"files":[{%'),
+        ),
+      ]),
     )
     .executeTakeFirst();
 }

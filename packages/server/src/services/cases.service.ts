@@ -106,9 +106,12 @@ export async function createCase(
     throw validationError('use_case no pertenece al catálogo de casos de uso de la compañía', { field: 'use_case' });
   }
   const internalId = body.internal_id.trim();
-  if (await findCaseWithFilesByInternalId(ctx.db, companyId, internalId)) {
-    throw HttpError.of('DUPLICATE_INTERNAL_ID', `Ya existe un caso con internal_id '${internalId}' que tiene archivos`);
-  }
+  const duplicate = async (db: typeof ctx.db) => {
+    if (await findCaseWithFilesByInternalId(db, companyId, internalId)) {
+      throw HttpError.of('DUPLICATE_INTERNAL_ID', `Ya existe un caso con internal_id '${internalId}' que tiene archivos`);
+    }
+  };
+  await duplicate(ctx.db);
   const files = body.files ?? [];
   for (const [i, f] of files.entries()) {
     if (!(SUPPORTED_MIME_TYPES as readonly string[]).includes(f.mime_type.toLowerCase())) {
@@ -136,6 +139,11 @@ export async function createCase(
   };
 
   return ctx.db.transaction().execute(async (trx) => {
+    // Checked again in the transaction that inserts, so two creates sent together cannot both pass:
+    // SQLite runs one write transaction at a time, and PostgreSQL queues the company's
+    // creates on its row.
+    if (ctx.dialect === 'postgres') await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+    await duplicate(trx);
     await insertCase(trx, row);
     if (body.metadata && Object.keys(body.metadata).length > 0) {
       await insertMetadataEntry(trx, {

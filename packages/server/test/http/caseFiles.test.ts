@@ -83,6 +83,25 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
     expect(late).toMatchObject({ job_id, status: 'completed', total_files: 2 });
   });
 
+  it('DUPLICATE_INTERNAL_ID counts files still downloading, and holds for creates sent together', async () => {
+    const first = await create({ internal_id: 'DUP-QUEUED', status: 'processing', files: [{ url: `${base}/slow.pdf?dup`, mime_type: 'application/pdf' }] });
+    expect(first.statusCode).toBe(202);
+    const again = await create({ internal_id: 'DUP-QUEUED', status: 'processing' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('DUPLICATE_INTERNAL_ID');
+
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        create({ internal_id: 'DUP-TOGETHER', status: 'processing', files: [{ url: `${base}/slow.pdf?together`, mime_type: 'application/pdf' }] }),
+      ),
+    );
+    expect(together.map((r) => r.statusCode).sort()).toEqual([202, 400, 400, 400, 400]);
+    for (const r of together.filter((x) => x.statusCode === 400)) expect(r.json().error.code).toBe('DUPLICATE_INTERNAL_ID');
+    await t.server.runner.whenIdle();
+    const list = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=DUP-', headers: acme.bearer })).json();
+    expect(list.data.map((c: { internal_id: string }) => c.internal_id).sort()).toEqual(['DUP-QUEUED', 'DUP-TOGETHER']);
+  });
+
   it.each([
     ['an unsupported MIME', [{ url: 'https://example.com/a.txt', mime_type: 'text/plain' }]],
     ['a non-http URL', [{ url: 'ftp://example.com/a.pdf', mime_type: 'application/pdf' }]],
