@@ -1,6 +1,7 @@
 // HTTP throughput rows: the vcase server (own process, API only) against a bare Fastify
 // hello-world route (own process), both loaded by autocannon from this process at the same
-// connection count. The reference is measured before and after the rows; its mean is used.
+// connection count. The reference is measured between the rows; each row is compared with the
+// mean of the reference measured right before and right after it.
 import { randomBytes } from 'node:crypto';
 import { loadProblems, runLoad, warm } from '../lib/load.mjs';
 import { notMeasured, ratioRow } from '../lib/report.mjs';
@@ -79,14 +80,20 @@ export async function run(cfg, seeded, log) {
       log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
       return r;
     };
-    const refBefore = await measure('reference (before)', { url: `${hello.url}/` }, hello.pid);
+    // The reference is measured between the rows, so each row is compared with the reference
+    // measured just before and just after it: a shared machine drifts within a run.
+    const reference = () => measure('reference', { url: `${hello.url}/` }, hello.pid);
+    const refs = [await reference()];
 
     const taxesUrl = `${api.url}/v1/cases/${seeded.caseId}/taxes`;
     const taxes = await measure('GET taxes', { url: taxesUrl, headers: auth });
     const trpcTaxes = await measure('tRPC getTaxes', { url: trpcUrl(api.url, 'getTaxes', { case_id: seeded.caseId }), headers: auth });
+    refs.push(await reference());
     const tickets = await measure('GET tickets', { url: `${api.url}/v1/cases/${seeded.caseId}/tickets`, headers: auth });
+    refs.push(await reference());
     const cases = await measure('GET /v1/cases', { url: `${api.url}/v1/cases?limit=20`, headers: auth });
     const trpcCases = await measure('tRPC listCases', { url: trpcUrl(api.url, 'listCases', { limit: 20 }), headers: auth });
+    refs.push(await reference());
 
     // 20 KB of file content (15,000 random bytes → 20,000 base64 characters), one body for all.
     const body = JSON.stringify({
@@ -101,51 +108,53 @@ export async function run(cfg, seeded, log) {
       headers: { ...auth, 'content-type': 'application/json' },
       body,
     });
+    refs.push(await reference());
     // What Fastify and the loopback alone allow at these sizes: how far a row could go at best.
     const ceilingGet = await measure('ceiling GET', { url: `${hello.url}/sized?bytes=${seeded.shape.taxes_bytes}` }, hello.pid);
+    refs.push(await reference());
     const ceilingPost = await measure(
       'ceiling POST',
       { url: `${hello.url}/parse`, method: 'POST', headers: { 'content-type': 'application/json' }, body },
       hello.pid,
     );
-    const refAfter = await measure('reference (after)', { url: `${hello.url}/` }, hello.pid);
+    refs.push(await reference());
 
-    const ref = (refBefore.rps + refAfter.rps) / 2;
-    const refCpu = refBefore.cpuUsPerReq !== null && refAfter.cpuUsPerReq !== null ? (refBefore.cpuUsPerReq + refAfter.cpuUsPerReq) / 2 : null;
-    const cpuRatio = (r, other = refCpu) => (other && r.cpuUsPerReq ? Math.round((other / r.cpuUsPerReq) * 1000) / 1000 : null);
-    const drift = Math.abs(refBefore.rps - refAfter.rps) / ref;
-    let refNote =
-      drift > 0.15
-        ? `the reference moved ${Math.round(refBefore.rps)} → ${Math.round(refAfter.rps)} req/s during the HTTP rows (shared machine); their mean is used`
-        : null;
-    const helloRow = (spec, r, extra = {}) => {
+    const mean = (a, b) => (a !== null && b !== null ? (a + b) / 2 : null);
+    const cpuRatio = (r, other) => (other && r.cpuUsPerReq ? Math.round((other / r.cpuUsPerReq) * 1000) / 1000 : null);
+    /** A row against the references measured right before (`refs[at]`) and right after it. */
+    const helloRow = (spec, r, at, extra = {}) => {
       if (r.ok < r.total / 2) return notMeasured(spec, `most requests failed: ${loadProblems(r)}`);
-      const note = [loadProblems(r), refNote].filter(Boolean).join('; ') || null;
-      refNote = null; // said once, on the first row
+      const [before, after] = [refs[at], refs[at + 1]];
+      const ref = (before.rps + after.rps) / 2;
+      const refCpu = mean(before.cpuUsPerReq, after.cpuUsPerReq);
+      const drift =
+        Math.abs(before.rps - after.rps) / ref > 0.15
+          ? `the reference moved ${Math.round(before.rps)} → ${Math.round(after.rps)} req/s around this row (shared machine); their mean is used`
+          : null;
       return ratioRow(spec, {
         value: r.rps,
         reference: ref,
         unit: 'req/s',
-        note,
+        note: [loadProblems(r), drift].filter(Boolean).join('; ') || null,
         details: {
-          cpu_ratio: cpuRatio(r),
+          cpu_ratio: cpuRatio(r, refCpu),
           server_cpu_us_per_req: r.cpuUsPerReq === null ? null : Math.round(r.cpuUsPerReq),
           reference_cpu_us_per_req: refCpu === null ? null : Math.round(refCpu),
           latency_p50_ms: r.latencyP50,
           latency_p99_ms: r.latencyP99,
           requests: r.total,
-          reference_before_rps: Math.round(refBefore.rps),
-          reference_after_rps: Math.round(refAfter.rps),
+          reference_before_rps: Math.round(before.rps),
+          reference_after_rps: Math.round(after.rps),
           ...extra,
         },
       });
     };
-    rows.push(helloRow(SPECS.taxes, taxes));
-    rows.push(helloRow(SPECS.tickets, tickets));
-    rows.push(helloRow(SPECS.cases, cases));
-    rows.push(helloRow(SPECS.upload, upload, { body_bytes: body.length, workers: 0 }));
-    rows.push(helloRow(SPECS.ceilingGet, ceilingGet, { body_bytes: seeded.shape.taxes_bytes }));
-    rows.push(helloRow(SPECS.ceilingPost, ceilingPost, { body_bytes: body.length }));
+    rows.push(helloRow(SPECS.taxes, taxes, 0));
+    rows.push(helloRow(SPECS.tickets, tickets, 1));
+    rows.push(helloRow(SPECS.cases, cases, 2));
+    rows.push(helloRow(SPECS.upload, upload, 3, { body_bytes: body.length, workers: 0 }));
+    rows.push(helloRow(SPECS.ceilingGet, ceilingGet, 4, { body_bytes: seeded.shape.taxes_bytes }));
+    rows.push(helloRow(SPECS.ceilingPost, ceilingPost, 5, { body_bytes: body.length }));
     const pair = (spec, rpc, rest) => {
       if (rpc.ok < rpc.total / 2 || rest.ok < rest.total / 2) {
         return notMeasured(spec, `most requests failed: ${loadProblems(rpc) ?? loadProblems(rest)}`);
