@@ -110,28 +110,37 @@ export function caseInputs(n) {
   return { plates, caseVin: CASE_VIN, ticketLookups, taxLookups, receipts };
 }
 
-/**
- * Milliseconds per call: warmed up first (JIT), then timed in 5 batches that share `minMs`;
- * the fastest batch's mean is kept — the least disturbed by other work on the machine.
- */
-function timePerCall(fn, minMs) {
-  const warmUntil = process.hrtime.bigint() + BigInt(Math.round(minMs / 4)) * 1_000_000n;
-  let warmCalls = 0;
-  while (process.hrtime.bigint() < warmUntil || warmCalls < 3) {
+/** Mean milliseconds per call over one batch of at least `ms` (and 2 calls). */
+function batch(fn, ms) {
+  let iterations = 0;
+  const started = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < ms || iterations < 2) {
     fn();
-    warmCalls++;
+    iterations++;
+    elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   }
-  let best = Infinity;
-  for (let batch = 0; batch < 5; batch++) {
-    let iterations = 0;
-    const started = process.hrtime.bigint();
-    let elapsed = 0;
-    while (elapsed < minMs / 5 || iterations < 2) {
-      fn();
-      iterations++;
-      elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-    }
-    best = Math.min(best, elapsed / iterations);
+  return elapsed / iterations;
+}
+
+const ROUNDS = 7;
+
+/**
+ * Milliseconds per call of each function: all are warmed up first (JIT), then timed in
+ * ROUNDS rounds, each timing one batch of every function in turn; each keeps its fastest
+ * batch. Interleaved, a slow spell of the machine (they last seconds here) falls on every
+ * size alike instead of on whichever size was being timed.
+ */
+function timePerCall(fns, minMs) {
+  for (const fn of fns) {
+    const warmUntil = process.hrtime.bigint() + BigInt(Math.round(minMs / 4)) * 1_000_000n;
+    for (let calls = 0; process.hrtime.bigint() < warmUntil || calls < 3; calls++) fn();
+  }
+  const best = fns.map(() => Infinity);
+  for (let round = 0; round < ROUNDS; round++) {
+    fns.forEach((fn, i) => {
+      best[i] = Math.min(best[i], batch(fn, minMs / ROUNDS));
+    });
   }
   return best;
 }
@@ -139,19 +148,21 @@ function timePerCall(fn, minMs) {
 export async function run(cfg, _seeded, log) {
   const { taxesResponse, ticketsResponse } = await loadRules();
   const now = new Date();
-  const measure = (n) => {
+  const cases = cfg.rulePlates.map((n) => {
     const input = caseInputs(n);
     const taxes = () =>
       taxesResponse({ plates: input.plates, caseVin: input.caseVin, lookups: input.taxLookups, receipts: input.receipts, anyLookupStarted: true, now });
     const tickets = () => ticketsResponse({ caseId: 'bench', plates: input.plates, caseVin: input.caseVin, lookups: input.ticketLookups });
     // Sanity: the rules publish every plate (not an early "no plates" answer).
-    const rows = tickets().result.length;
-    const taxesMs = timePerCall(taxes, cfg.rulesMinMs);
-    const ticketsMs = timePerCall(tickets, cfg.rulesMinMs);
-    log(`  ${n} plates: taxes ${taxesMs.toFixed(3)} ms, tickets ${ticketsMs.toFixed(3)} ms (${rows} ticket rows)`);
-    return { n, taxesMs, ticketsMs, totalMs: taxesMs + ticketsMs, ticketRows: rows };
-  };
-  const [base, ...larger] = cfg.rulePlates.map(measure);
+    return { n, taxes, tickets, rows: tickets().result.length };
+  });
+  const times = timePerCall(cases.flatMap((c) => [c.taxes, c.tickets]), cfg.rulesMinMs);
+  const measured = cases.map((c, i) => {
+    const [taxesMs, ticketsMs] = [times[2 * i], times[2 * i + 1]];
+    log(`  ${c.n} plates: taxes ${taxesMs.toFixed(3)} ms, tickets ${ticketsMs.toFixed(3)} ms (${c.rows} ticket rows)`);
+    return { n: c.n, taxesMs, ticketsMs, totalMs: taxesMs + ticketsMs, ticketRows: c.rows };
+  });
+  const [base, ...larger] = measured;
   return larger.map((m) => {
     const factor = m.n / base.n;
     const spec = m.n === 100 ? SPECS.r100 : m.n === 1000 ? SPECS.r1000 : { ...SPECS.r1000, id: `rules.${m.n}`, what: `taxes + tickets rules, ${m.n} plates: time vs linear` };
