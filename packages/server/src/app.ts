@@ -95,7 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('responseCache', routeDeps.responses);
 
-  await registerOpenApi(app, publicBaseUrl(ctx.config));
+  // Relative to the document unless a public URL is configured: the port may be known only
+  // once the server listens (port 0), and a proxy may serve it under another host.
+  await registerOpenApi(app, ctx.config.publicUrl ?? '/');
   await app.register(healthRoutes);
   await registerOperationRoutes(app, routeDeps);
   await app.register(filesRoutes, routeDeps);

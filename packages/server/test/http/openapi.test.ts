@@ -22,6 +22,10 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(errors.map((e) => `${e.ruleId}: ${e.message} @ ${e.location[0]?.pointer}`)).toEqual([]);
   });
 
+  it('names its server relative to the document when no public URL is configured', () => {
+    expect(doc.servers).toEqual([{ url: '/', description: 'this server' }]);
+  });
+
   it('covers every route with its auth scheme', () => {
     const paths = Object.keys(doc.paths);
     for (const p of ['/v1/cases', '/v1/cases/{case_id}/taxes', '/v1/documents', '/v1/documents/{document_id}/ocr', '/documents/ine', '/admin/companies', '/health']) {
