@@ -35,7 +35,10 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
     }
   }
 
+  const fileDirs: string[] = [];
   function context(handle: DatabaseHandle): ServerContext {
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'));
+    fileDirs.push(filesDir);
     return {
       db: handle.db,
       dialect: handle.dialect,
@@ -44,7 +47,7 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
       ids: randomUUID,
       fetch: globalThis.fetch,
       logger: captureLogger().logger,
-      storage: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'))),
+      storage: localFileStore(filesDir),
       writes: createGroupCommit(handle.db, handle.dialect),
     };
   }
@@ -62,6 +65,7 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
   afterAll(async () => {
     for (const h of handles) await h.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+    for (const dir of fileDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('two workers with their own pools run every job exactly once (SKIP LOCKED)', async () => {
