@@ -107,7 +107,6 @@ export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promis
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** The company's active case with that internal_id that already holds files, if any. */
 /**
  * An active case of the company with this internal_id that has files: stored documents, or
  * files sent at creation that its processing job has yet to download.

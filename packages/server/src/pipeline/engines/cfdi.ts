@@ -166,12 +166,9 @@ function vehicleOf(c: XmlNode, conceptos: CfdiConcept[], customs: CustomsEntry[]
   const described = conceptos
     .map((k) => (k.descripcion ? vehicleFromDescription(k.descripcion) : {}))
     .sort((a, b) => Number(!!b.vin) - Number(!!a.vin))[0] ?? {};
-  // Without customs nodes, a pedimento written in the description ("… PEDIMENTO 19 50 3456
-  // 1234567") still makes the vehicle an imported one.
-  if (!customs.length) {
-    const written = conceptos.map((k) => k.descripcion && /PEDIMENTO\D{0,20}?(\d{2}\s*\d{2}\s*\d{4}\s*\d{7})(?!\d)/i.exec(k.descripcion)?.[1]).find(Boolean);
-    if (written) customs.push({ numero: normalizePedimento(written) });
-  }
+  // Without customs nodes, a pedimento written in the vehicle's description ("… PEDIMENTO 19
+  // 50 3456 1234567") still makes the vehicle an imported one.
+  if (!customs.length && described.pedimento) customs.push({ numero: normalizePedimento(described.pedimento) });
 
   const niv = attr(venta, 'Niv') ?? attr(usado, 'NIV', 'NumeroSerie') ?? described.vin;
   const out: NonNullable<Cfdi['vehiculo']> = {

@@ -1,5 +1,5 @@
 import { segments, view } from '../text.js';
-import { findMakeModel, findMotor, findVin } from './fields.js';
+import { findMakeModel, findMotor, findPedimentoNumber, findVin } from './fields.js';
 import { LABELS } from './labels.js';
 
 export interface DescribedVehicle {
@@ -8,6 +8,8 @@ export interface DescribedVehicle {
   marca?: string;
   modelo?: string;
   anio_modelo?: number;
+  /** A customs-entry number written in the text, as written (not normalized). */
+  pedimento?: string;
 }
 
 /**
@@ -17,9 +19,9 @@ export interface DescribedVehicle {
 export function vehicleFromDescription(description: string): DescribedVehicle {
   const t = view(description);
   const segs = segments(t, LABELS);
-  const out: DescribedVehicle = { vin: findVin(t, segs), numero_motor: findMotor(segs), ...findMakeModel(segs) };
-  if (!out.marca) Object.assign(out, { ...unlabeledMakeModel(t.folded), ...definedOnly(out) });
-  return definedOnly(out);
+  const labeled = definedOnly({ vin: findVin(t, segs), numero_motor: findMotor(segs), pedimento: findPedimentoNumber(segs), ...findMakeModel(segs) });
+  // Labeled values win; a known make in running text fills in only when no make is labeled.
+  return labeled.marca ? labeled : { ...unlabeledMakeModel(t.folded), ...labeled };
 }
 
 function definedOnly<T extends object>(o: T): T {

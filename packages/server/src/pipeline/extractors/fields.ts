@@ -109,6 +109,15 @@ export function findMakeModel(segs: readonly Segment[]): { marca?: string; model
   return out;
 }
 
+/** The first labeled customs-entry (pedimento) number, as written: 2 + 2 + 4 + 7 digits. */
+export function findPedimentoNumber(segs: readonly Segment[]): string | undefined {
+  for (const v of valuesOf(segs, 'pedimento')) {
+    const m = /\d{2}\s*\d{2}\s*\d{4}\s*\d{7}(?!\d)/.exec(v);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
 /** The engine number: the first labeled value of 5–20 letters/digits with a digit in it. */
 export function findMotor(segs: readonly Segment[]): string | undefined {
   for (const v of valuesOf(segs, 'numero_motor')) {

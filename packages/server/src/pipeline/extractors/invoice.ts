@@ -3,7 +3,7 @@ import { findDates, parseDate } from '../../domain/validators/dates.js';
 import { validateRfc } from '../../domain/validators/rfc.js';
 import { aduanaOfPedimento, normalizePedimento } from '../engines/cfdi.js';
 import { matchesOf, parseAmount, segments, valuesOf, type LabelSpec, type TextView } from '../text.js';
-import { cleanName, findDate, findMakeModel, findMotor, findVin } from './fields.js';
+import { cleanName, findDate, findMakeModel, findMotor, findPedimentoNumber, findVin } from './fields.js';
 import { LABELS } from './labels.js';
 import { findFolio, type Data } from './vehicle.js';
 
@@ -87,9 +87,7 @@ export function extractInvoice(t: TextView): Data {
   const nombreReceptor = nameIn(valuesOf(segs, 'nombre_receptor')[0]);
   const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
   const fecha = findDate(segs, ['fecha_expedicion', 'fecha']) ?? findDates(t.original)[0]?.date;
-  const pedimentoRaw = valuesOf(segs, 'pedimento')
-    .map((v) => /\d{2}\s*\d{2}\s*\d{4}\s*\d{7}/.exec(v)?.[0])
-    .find(Boolean);
+  const pedimentoRaw = findPedimentoNumber(segs);
   const pedimento = pedimentoRaw ? normalizePedimento(pedimentoRaw) : undefined;
   const make = findMakeModel(segs);
   const endosos = findEndorsements(t, nombreReceptor);

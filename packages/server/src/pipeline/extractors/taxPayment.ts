@@ -35,8 +35,8 @@ export function yearsInTable(folded: string): number[] {
 
 /**
  * The fiscal year(s) a receipt pays: labeled (`EJERCICIO FISCAL: 2023`, `AÑOS A PAGAR 2022 A
- * 2024`), concept lines (`TENENCIA 2023`, `REFRENDO 2024`) and the rows of a year table. One year → integer, several →
- * sorted integer[].
+ * 2024`), concept lines (`TENENCIA 2023`, `REFRENDO 2024`) and the rows of a year table. One
+ * year → integer, several → sorted integer[].
  */
 export function fiscalYears(t: TextView): number | number[] | undefined {
   const segs = segments(t, LABELS);
