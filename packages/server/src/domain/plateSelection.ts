@@ -1,5 +1,5 @@
 import { EMPTY_PLATES_MESSAGES } from '@vcase/shared';
-import { dateKey, normalizePlateText } from './plates.js';
+import { dateKey, normalizePlateText, withKnownEntities } from './plates.js';
 import { normalizeVin, vinMatches } from './validators/index.js';
 
 /**
@@ -84,26 +84,6 @@ export function selectCasePlates<T extends SelectablePlate>(entries: readonly T[
   }
   const plates = [...winners.values()];
   return { plates, emptyMessage: plates.length ? null : EMPTY_PLATES_MESSAGES.PLATES_NOT_FOR_CASE_VIN };
-}
-
-/**
- * A document that gives a plate without its entity names the same plate as one that gives
- * it with one: when the case knows the plate in exactly one entity, the entry takes it (so a
- * plate is not looked up and published twice). In several entities it stays unknown.
- */
-function withKnownEntities<T extends SelectablePlate>(entries: readonly T[]): T[] {
-  const known = new Map<string, Set<string>>();
-  for (const e of entries) {
-    const entity = e.entity.trim().toUpperCase();
-    if (!entity) continue;
-    const text = normalizePlateText(e.plate);
-    known.set(text, (known.get(text) ?? new Set()).add(entity));
-  }
-  return entries.map((e) => {
-    if (e.entity.trim()) return e;
-    const entities = known.get(normalizePlateText(e.plate));
-    return entities?.size === 1 ? { ...e, entity: [...entities][0] } : e;
-  });
 }
 
 export type PlateRole = 'main' | 'other' | 'previous';

@@ -39,6 +39,26 @@ export function dateKey(ddmmyyyy: string): string {
 }
 
 /**
+ * A document that gives a plate without its entity names the same plate as one that gives
+ * it with one: when the case knows the plate in exactly one entity, the entry takes it (so a
+ * plate is not looked up and published twice). In several entities it stays unknown.
+ */
+export function withKnownEntities<T extends { plate: string; entity: string }>(entries: readonly T[]): T[] {
+  const known = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const entity = e.entity.trim().toUpperCase();
+    if (!entity) continue;
+    const text = normalizePlateText(e.plate);
+    known.set(text, (known.get(text) ?? new Set()).add(entity));
+  }
+  return entries.map((e) => {
+    if (e.entity.trim()) return e;
+    const entities = known.get(normalizePlateText(e.plate));
+    return entities?.size === 1 ? { ...e, entity: [...entities][0] } : e;
+  });
+}
+
+/**
  * One plate row per plate-bearing document (contract §2.4): the plate as the document
  * declares it, newest document first (undated last).
  */
@@ -62,7 +82,9 @@ export function platesFromDocuments(docs: readonly PlateSourceDocument[]): Extra
       owner_name: str(doc.parsed_data.propietario),
     });
   }
-  return rows
+  // Contract §2.4 gives every row a state code: a document that omits it names the plate the
+  // case knows in one state.
+  return withKnownEntities(rows)
     .map((row, i) => ({ row, i }))
     .sort((a, b) => dateKey(b.row.document_date).localeCompare(dateKey(a.row.document_date)) || a.i - b.i)
     .map(({ row }) => row);

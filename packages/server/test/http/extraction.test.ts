@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { makePdf } from '../pipeline/helpers.js';
+
+// Documents laid out the ways outside authors write them, uploaded through the API and read
+// by the real engines (no OCR fixtures): what the case then says through HTTP.
+let t: TestServer;
+let acme: Tenant;
+beforeAll(async () => {
+  t = await startTestServer();
+  acme = await createTenant(t);
+});
+afterAll(() => t.close());
+
+async function upload(caseId: string, bytes: Uint8Array, mime: string, type?: string): Promise<string> {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: { 'x-api-key': acme.apiKey },
+    payload: { case_id: caseId, mime_type: mime, base64: Buffer.from(bytes).toString('base64'), ...(type ? { type } : {}) },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().document_id;
+}
+const parsed = async (id: string) =>
+  (await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } })).json().parsed_data;
+
+describe('extraction through the API (operator-surface §5)', () => {
+  it('reads column forms, year tables, REPUVE entity labels and company names, and the case derives from them', async () => {
+    const caseId = await createCase(t, acme);
+    const tarjeta = await upload(
+      caseId,
+      await makePdf([
+        'EDOMEX SECRETARÍA DE MOVILIDAD',
+        'TARJETA DE CIRCULACIÓN',
+        'PLACA NÚMERO DE SERIE',
+        'MNO-12-34 KMHCT41D8EU123456',
+        'PROPIETARIO FECHA DE EXPEDICIÓN',
+        'CARLOS RAMÍREZ TORRES 15-MAR-2024',
+      ]),
+      'application/pdf',
+      'certificate_title',
+    );
+    const receipt = await upload(
+      caseId,
+      await makePdf(['RECIBO DE PAGO DE REFRENDO', 'Placa: MNO-12-34', 'Ejercicio Importe', '2021 $ 650.00', '2022 $ 700.00', 'Total: $ 1,350.00', 'Fecha de pago: 10/08/2023']),
+      'application/pdf',
+      'tax_payment',
+    );
+    const repuve = await upload(
+      caseId,
+      await makePdf(['REPUVE', 'NIV: KMHCT41D8EU123456', 'Placa: PQR9876', 'Entidad que emplacó: JALISCO']),
+      'application/pdf',
+      'repuve',
+    );
+    const cfdi = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
+      <cfdi:Emisor Rfc="CNO150301AB2" Nombre="CAMIONES DEL NORTE"/><cfdi:Receptor Rfc="RATC800101AB1" Nombre="CARLOS RAMIREZ TORRES"/>
+      <cfdi:Conceptos><cfdi:Concepto Descripcion="hyundai accent gl 2014 serie KMHCT41D8EU123456 pedimento 195034561234567" Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
+    const invoice = await upload(caseId, Buffer.from(cfdi), 'application/xml');
+    await t.server.runner.whenIdle();
+
+    expect(await parsed(tarjeta)).toMatchObject({ placa: 'MNO1234', vin: 'KMHCT41D8EU123456', propietario: 'CARLOS RAMÍREZ TORRES', fecha_documento: '15/03/2024' });
+    expect(await parsed(receipt)).toMatchObject({ placa: 'MNO1234', ejercicio_fiscal: [2021, 2022] });
+    expect(await parsed(repuve)).toMatchObject({ placa: 'PQR9876', entidad: 'JAL' });
+    expect(await parsed(invoice)).toMatchObject({ marca: 'HYUNDAI', modelo: 'ACCENT GL', anio_modelo: 2014, pedimento: '19  50  3456  1234567', aduana: '50' });
+
+    const names = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/names`, headers: acme.bearer })).json();
+    const typeOf = (name: string) => names.names.find((n: { name: string }) => n.name === name)?.person_type;
+    expect(typeOf('CAMIONES DEL NORTE')).toBe('moral');
+    expect(typeOf('CARLOS RAMIREZ TORRES')).toBe('fisica');
+
+    const plates = (await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
+    const entities = Object.fromEntries(plates.plates.map((p: { plate: string; entity: string }) => [p.plate, p.entity]));
+    expect(entities).toMatchObject({ MNO1234: 'MEX', PQR9876: 'JAL' });
+  });
+});
