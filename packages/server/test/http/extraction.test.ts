@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
-import { makePdf } from '../pipeline/helpers.js';
+import { makePdf, TARJETA_COLUMNS } from '../pipeline/helpers.js';
 
 // Documents laid out the ways outside authors write them, uploaded through the API and read
 // by the real engines (no OCR fixtures): what the case then says through HTTP.
@@ -30,14 +30,7 @@ describe('extraction through the API (operator-surface §5)', () => {
     const caseId = await createCase(t, acme);
     const tarjeta = await upload(
       caseId,
-      await makePdf([
-        'EDOMEX SECRETARÍA DE MOVILIDAD',
-        'TARJETA DE CIRCULACIÓN',
-        'PLACA NÚMERO DE SERIE',
-        'MNO-12-34 KMHCT41D8EU123456',
-        'PROPIETARIO FECHA DE EXPEDICIÓN',
-        'CARLOS RAMÍREZ TORRES 15-MAR-2024',
-      ]),
+      await makePdf(TARJETA_COLUMNS),
       'application/pdf',
       'certificate_title',
     );

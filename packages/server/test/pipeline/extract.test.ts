@@ -1,7 +1,7 @@
 import { parsedDataSchema } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
 import { extractParsedData, findTd1, pdfTextEngine, sanitizeParsedData, splitFullName } from '../../src/pipeline/index.js';
-import { fixtureText, makePdf, PDF_INVOICE, TARJETA_CIRCULACION, TENENCIA_RECEIPT } from './helpers.js';
+import { fixtureText, makePdf, PDF_INVOICE, TARJETA_CIRCULACION, TARJETA_COLUMNS, TENENCIA_RECEIPT } from './helpers.js';
 
 async function pdfText(lines: readonly string[]): Promise<string> {
   const out = await pdfTextEngine.run({ bytes: await makePdf(lines), mime: 'application/pdf', sha256: 'x' });
@@ -73,16 +73,7 @@ describe('extractParsedData', () => {
   });
 
   it('reads a tarjeta that prints its labels in a row above their values', () => {
-    const text = [
-      'EDOMEX SECRETARÍA DE MOVILIDAD',
-      'TARJETA DE CIRCULACIÓN',
-      'PLACA NÚMERO DE SERIE',
-      'MNO-12-34 KMHCT41D8EU123456',
-      'PROPIETARIO FECHA DE EXPEDICIÓN',
-      'CARLOS RAMÍREZ TORRES 15-MAR-2024',
-      'MARCA AÑO MODELO',
-      'HYUNDAI 2014',
-    ].join('\n');
+    const text = TARJETA_COLUMNS.join('\n');
     expect(extractParsedData('certificate_title', text)).toMatchObject({
       placa: 'MNO1234',
       vin: 'KMHCT41D8EU123456',

@@ -51,6 +51,18 @@ export const TARJETA_CIRCULACION = [
   'VIGENCIA: 15/01/2026',
 ];
 
+/** A tarjeta that prints its labels in a row above their values (text layers join the columns). */
+export const TARJETA_COLUMNS = [
+  'EDOMEX SECRETARÍA DE MOVILIDAD',
+  'TARJETA DE CIRCULACIÓN',
+  'PLACA NÚMERO DE SERIE',
+  'MNO-12-34 KMHCT41D8EU123456',
+  'PROPIETARIO FECHA DE EXPEDICIÓN',
+  'CARLOS RAMÍREZ TORRES 15-MAR-2024',
+  'MARCA AÑO MODELO',
+  'HYUNDAI 2014',
+];
+
 export const PDF_INVOICE = [
   'AUTOMOTRIZ VALLE DE MEXICO SA DE CV',
   'RFC EMISOR: AVM9203175R5',
