@@ -42,7 +42,7 @@ export interface VcaseServer {
 export async function createContext(opts: CreateServerOptions) {
   const { config } = opts;
   const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
-  const handle = openDatabase(config.db);
+  const handle = openDatabase(config.db, { onCheckpointError: (message) => logger.error({ err: message }, 'SQLite checkpoint failed') });
   await migrateToLatest(handle.db);
   const writes = createGroupCommit(handle.db, handle.dialect);
   const clock = opts.clock ?? systemClock();

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrationProvider } from './migrations/index.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './walCheckpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,7 +19,7 @@ export interface DatabaseHandle {
  * Opens the database named by `url`: a `postgres://` URL selects PostgreSQL, anything else
  * is a SQLite file path (`:memory:` for an in-memory database, used by tests).
  */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, opts: { onCheckpointError?: (message: string) => void } = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -31,7 +32,18 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (url === ':memory:' || url === '') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Checkpoints run beside the event loop; this connection's own are only a backstop.
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const checkpointer = startWalCheckpointer(path.resolve(url), { onError: opts.onCheckpointError });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
