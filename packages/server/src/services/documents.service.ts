@@ -110,7 +110,7 @@ export interface NewDocumentSource {
 /** Stores the bytes, inserts the document and queues its OCR. */
 export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSource): Promise<DocumentRow> {
   const mime = src.mimeType.toLowerCase();
-  const stored = await ctx.storage.put(src.bytes, EXTENSION_BY_MIME[mime] ?? 'bin');
+  const stored = await ctx.storage.stage(src.bytes, EXTENSION_BY_MIME[mime] ?? 'bin');
   const now = ctx.clock.now().toISOString();
   const row: DocumentRow = {
     id: ctx.ids(),
@@ -140,8 +140,10 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     ocr_run: src.queueOcr === false ? null : ctx.ids(),
     file_name: src.fileName ?? null,
   };
-  // Uploads arriving together share one commit (a worker woken twice by a retried group is harmless).
+  // The file (when kept in the database), the document and its OCR job commit together, and
+  // uploads arriving together share that commit (a worker woken twice by a retried group is harmless).
   await ctx.writes.run(async (trx) => {
+    await stored.commit(trx);
     await insertDocument(trx, row);
     if (!row.ocr_run) return;
     await enqueueJob(trx, ctx.clock, ctx.ids, {

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
 
 export interface StoredFile {
   /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
@@ -10,8 +12,18 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** A file `stage` has prepared: stored once `commit` has run in a transaction that commits. */
+export interface StagedFile extends StoredFile {
+  commit(trx: Transaction<Database>): Promise<void>;
+}
+
 export interface FileStore {
   put(bytes: Uint8Array, ext: string): Promise<StoredFile>;
+  /**
+   * Prepares `bytes` under a new key, to be stored with the rows that name it: in one commit
+   * with them for files kept in the database; files on disk are written before `stage` answers.
+   */
+  stage(bytes: Uint8Array, ext: string): Promise<StagedFile>;
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<Readable | null>;
 }
@@ -75,11 +87,15 @@ export function localFileStore(dir: string): FileStore {
       await write(file, bytes);
     }
   }
+  async function put(bytes: Uint8Array, ext: string) {
+    const key = newStorageKey(ext);
+    await writeNew(pathOf(key), bytes);
+    return storedFile(key, bytes);
+  }
   return {
-    async put(bytes, ext) {
-      const key = newStorageKey(ext);
-      await writeNew(pathOf(key), bytes);
-      return storedFile(key, bytes);
+    put,
+    async stage(bytes, ext) {
+      return { ...(await put(bytes, ext)), commit: async () => {} };
     },
     async get(key) {
       if (!isStorageKey(key)) return null;

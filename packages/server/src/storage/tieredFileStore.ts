@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { GroupCommit } from '../db/groupCommit.js';
-import { isStorageKey, newStorageKey, storedFile, type FileStore } from './fileStore.js';
+import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
 
 /** Files up to this size live in the database. */
 export const INLINE_FILE_BYTES = 256 * 1024;
@@ -16,21 +16,30 @@ export const INLINE_FILE_BYTES = 256 * 1024;
  * and are served by every instance that shares a PostgreSQL database.
  *
  * A key is looked up in the database first, then on disk, so files stored before the table
- * existed are served as before. The row is committed before `put` answers, and a document
- * names the key only after that: a crash between the two leaves a row no document points to.
+ * existed are served as before. A new document's file row is committed with the document
+ * (`stage`); `put` commits it alone before it answers, and whatever names the key is written
+ * after that: a crash between the two leaves a row nothing points to.
  */
 export function tieredFileStore(opts: { disk: FileStore; db: Kysely<Database>; writes: GroupCommit; clock: Clock }): FileStore {
   const { disk, db, writes, clock } = opts;
   const inline = async (key: string) =>
     isStorageKey(key) ? (await db.selectFrom('stored_files').select('content').where('key', '=', key).executeTakeFirst())?.content : undefined;
+  async function stage(bytes: Uint8Array, ext: string): Promise<StagedFile> {
+    if (bytes.byteLength > INLINE_FILE_BYTES) return disk.stage(bytes, ext);
+    const key = newStorageKey(ext);
+    const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const commit = async (trx: Transaction<Database>) => {
+      await trx.insertInto('stored_files').values({ key, content, created_at: clock.now().toISOString() }).execute();
+    };
+    return { ...storedFile(key, bytes), commit };
+  }
   return {
     async put(bytes, ext) {
-      if (bytes.byteLength > INLINE_FILE_BYTES) return disk.put(bytes, ext);
-      const key = newStorageKey(ext);
-      const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      await writes.run((trx) => trx.insertInto('stored_files').values({ key, content, created_at: clock.now().toISOString() }).execute());
-      return storedFile(key, bytes);
+      const { commit, ...stored } = await stage(bytes, ext);
+      await writes.run(commit);
+      return stored;
     },
+    stage,
     async get(key) {
       const content = await inline(key);
       return content ? Buffer.from(content) : disk.get(key);

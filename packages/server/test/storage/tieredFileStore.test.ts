@@ -43,6 +43,36 @@ describe('tiered file store', () => {
     }
   });
 
+  it('stores a staged small file only with the transaction that commits it', async () => {
+    const { db, store, filesOnDisk, cleanup } = await stores();
+    try {
+      const keys = async () => (await db.selectFrom('stored_files').select('key').execute()).map((r) => r.key);
+      const rolledBack = await store.stage(Buffer.from('se pierde'), 'xml');
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await rolledBack.commit(trx);
+          throw new Error('the rows that name the file fail');
+        }),
+      ).rejects.toThrow('fail');
+      expect(await keys()).toEqual([]);
+      expect(await store.get(rolledBack.key)).toBeNull();
+
+      const kept = await store.stage(Buffer.from('se guarda'), 'xml');
+      expect(await keys()).toEqual([]);
+      await db.transaction().execute((trx) => kept.commit(trx));
+      expect(await keys()).toEqual([kept.key]);
+      expect((await store.get(kept.key))?.toString()).toBe('se guarda');
+
+      // A large file goes to disk when staged; its commit adds nothing to the database.
+      const large = await store.stage(Buffer.alloc(INLINE_FILE_BYTES + 1, 3), 'pdf');
+      expect(filesOnDisk()).toEqual([large.key]);
+      await db.transaction().execute((trx) => large.commit(trx));
+      expect(await keys()).toEqual([kept.key]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('serves files stored on disk before the table existed, and nothing for unknown or malformed keys', async () => {
     const { disk, store, cleanup } = await stores();
     try {
