@@ -96,6 +96,30 @@ describe('POST /v1/cases', () => {
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it.each([
+    ['a __proto__ key', '{"internal_id": "P-1", "status": "nuevo", "__proto__": {"admin": true}}'],
+    ['a __proto__ key spelled with escapes', '{"internal_id": "P-2", "status": "nuevo", "\\u005f_proto__": {"admin": true}}'],
+    ['a constructor.prototype key', '{"internal_id": "P-3", "status": "nuevo", "constructor": {"prototype": {"admin": true}}}'],
+  ])('400 VALIDATION_ERROR on JSON with %s, and no case is made', async (_name, payload) => {
+    const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: { ...acme.bearer, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    const list = await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: acme.bearer });
+    expect(list.json().data.map((c: { internal_id: string }) => c.internal_id)).not.toContain(JSON.parse(payload.replace(/\\u005f/g, '_')).internal_id);
+  });
+
+  it('reads \\u escapes in JSON text', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { ...acme.bearer, 'content-type': 'application/json' },
+      payload: '{"internal_id": "JOS\\u00c9-1", "status": "nuevo"}',
+    });
+    expect(res.statusCode).toBe(201);
+    const got = await t.inject({ method: 'GET', url: `/v1/cases/${res.json().case_id}`, headers: acme.bearer });
+    expect(got.json().internal_id).toBe('JOSÉ-1');
+  });
+
   it('422 INVALID_STATUS when status is outside the company catalog', async () => {
     const res = await t.inject({
       method: 'POST',
