@@ -1,3 +1,4 @@
+import { scan as refusePoisonedKeys } from 'secure-json-parse';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,21 +48,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Clients often send `Content-Type: application/json` with an empty body on no-body POSTs.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
-  // Fastify's parser scans the whole text twice with regular expressions for poisoned keys
-  // (`__proto__`, `constructor`), as costly as parsing a 20 KB upload. A text that cannot
-  // spell either key, not even with \u escapes, is parsed directly; any other, or any that
-  // fails to parse, goes through Fastify's, which answers exactly as before.
+  // Fastify's parser looks for poisoned keys (`__proto__`, `constructor.prototype`) by
+  // scanning the whole text with regular expressions: on a 20 KB upload, twice the length of
+  // the base64 content. The same check is made here on the parsed keys instead (a handful),
+  // with the library Fastify uses. A text that fails either way goes through Fastify's parser,
+  // which answers exactly as before.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) {
-      try {
-        return done(null, JSON.parse(text));
-      } catch {
-        // reported by the checked parser below
-      }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+      if (value !== null && typeof value === 'object') refusePoisonedKeys(value, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      return jsonParser(req, text, done);
     }
-    return jsonParser(req, text, done);
+    return done(null, value);
   });
   // Responses are encoded through their shared schema (unknown keys dropped). A body that
   // does not match is a bug: tests fail on it (strictResponses); in production the body is

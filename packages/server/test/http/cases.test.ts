@@ -99,6 +99,7 @@ describe('POST /v1/cases', () => {
   it.each([
     ['a __proto__ key', '{"internal_id": "P-1", "status": "nuevo", "__proto__": {"admin": true}}'],
     ['a __proto__ key spelled with escapes', '{"internal_id": "P-2", "status": "nuevo", "\\u005f_proto__": {"admin": true}}'],
+    ['a nested __proto__ key', '{"internal_id": "P-4", "status": "nuevo", "metadata": {"a": [{"__proto__": {"admin": true}}]}}'],
     ['a constructor.prototype key', '{"internal_id": "P-3", "status": "nuevo", "constructor": {"prototype": {"admin": true}}}'],
   ])('400 VALIDATION_ERROR on JSON with %s, and no case is made', async (_name, payload) => {
     const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: { ...acme.bearer, 'content-type': 'application/json' }, payload });
