@@ -1,7 +1,7 @@
 import type { ClassifyDocumentResponse, ExtractionDataResponse } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
-import { fromJson } from '../db/json.js';
-import { classifyDocument as classifyContent, extractCodes, ownerInfo, runOcr } from '../pipeline/index.js';
+import { fromJson, toJson } from '../db/json.js';
+import { classifyDocument as classifyContent, computeValidity, extractCodes, ownerInfo, runOcr } from '../pipeline/index.js';
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
 
@@ -13,22 +13,42 @@ async function documentText(ctx: ServerContext, doc: DocumentRow): Promise<{ byt
 }
 
 /**
+ * The validity of a processed document read as `type`, when the type changes. The verdict of
+ * the old type would otherwise decide the case's review status when processing closes
+ * (operator-surface §4). parsed_data stays as extracted (POST …/reclassify extracts again),
+ * so the new type's rules read the fields the document has. `text` is read only if needed.
+ */
+async function validityAs(ctx: ServerContext, doc: DocumentRow, type: string, text?: () => Promise<string>) {
+  if (doc.status !== 'processed' || type === doc.type) return {};
+  const jsonOcr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
+  const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
+  const stored = typeof jsonOcr.text === 'string' ? jsonOcr.text : null;
+  const read = stored ?? (Object.keys(parsed).length > 0 || !text ? '' : await text());
+  const validity = computeValidity({ type, parsed_data: parsed, text: read, json_ocr: jsonOcr, today: ctx.clock.now() });
+  return { validity: toJson(validity) };
+}
+
+/**
  * POST /v1/documents/{id}/classify: with a type, a manual classification; without one, the
- * classifier reads the file's content.
+ * classifier reads the file's content. A new type drops the old subtype and recomputes the
+ * validity of a processed document.
  */
 export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, type?: string): Promise<ClassifyDocumentResponse> {
   const now = ctx.clock.now().toISOString();
   if (type) {
-    await updateDocument(ctx.db, doc.id, { type, classification_method: 'manual', classification_confidence: 1, updated_at: now });
-    return { document_id: doc.id, type, document_subtype: doc.subtype, method: 'manual', confidence: 1 };
+    const subtype = type === doc.type ? doc.subtype : null;
+    const validity = await validityAs(ctx, doc, type, async () => (await documentText(ctx, doc)).text);
+    await updateDocument(ctx.db, doc.id, { type, subtype, ...validity, classification_method: 'manual', classification_confidence: 1, updated_at: now });
+    return { document_id: doc.id, type, document_subtype: subtype, method: 'manual', confidence: 1 };
   }
   const { text, type: fixtureType } = await documentText(ctx, doc);
   const result = fixtureType
     ? { type: fixtureType, subtype: null, confidence: 1 }
     : classifyContent({ mime: doc.mime_type, text, fileName: doc.file_name ?? undefined });
   const decided = result.type && result.type !== 'unknown' ? result.type : null;
+  const validity = decided ? await validityAs(ctx, doc, decided, async () => text) : {};
   await updateDocument(ctx.db, doc.id, {
-    ...(decided ? { type: decided, subtype: result.subtype ?? null } : {}),
+    ...(decided ? { type: decided, subtype: result.subtype ?? null, ...validity } : {}),
     classification_method: 'automatic',
     classification_confidence: result.confidence,
     updated_at: now,

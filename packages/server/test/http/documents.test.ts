@@ -347,6 +347,33 @@ describe('document lifecycle', () => {
   });
 });
 
+describe('classify on a processed document', () => {
+  it('a new type drops the old subtype and recomputes validity with the same parsed_data', async () => {
+    const caseId = await createCase(t, acme);
+    const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: 'QUJD' })).json();
+    const url = `/v1/documents/${document_id}`;
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `${url}/ocr`,
+      headers: keyHeaders(acme),
+      payload: { type: 'vehicle_plate', parsed_data: { vin: '1M8GDM9AXKP042788', placa: 'ABC1234', entidad: 'MEX', propietario: 'JUAN PEREZ GARCIA' }, json_ocr: { text: 'TARJETA DE CIRCULACION' } },
+    });
+    expect(patched.json().validity.document_validity).toBe('valid');
+    await t.server.ctx.db.updateTable('documents').set({ subtype: 'tarjeta_circulacion' }).where('id', '=', document_id).execute();
+
+    const same = await t.inject({ method: 'POST', url: `${url}/classify`, headers: keyHeaders(acme), payload: { type: 'vehicle_plate' } });
+    expect(same.json().document_subtype).toBe('tarjeta_circulacion');
+
+    const ine = await t.inject({ method: 'POST', url: `${url}/classify`, headers: keyHeaders(acme), payload: { type: 'ine' } });
+    expect(ine.json()).toEqual({ document_id, type: 'ine', document_subtype: null, method: 'manual', confidence: 1 });
+    const detail = (await t.inject({ method: 'GET', url, headers: keyHeaders(acme) })).json();
+    expect(detail.type).toBe('ine');
+    expect(detail.parsed_data).toMatchObject({ placa: 'ABC1234' });
+    expect(detail.validity.document_validity).not.toBe('valid');
+    expect(detail.validity.codes).toEqual(expect.arrayContaining(['MISSING_NOMBRE']));
+  });
+});
+
 describe('case processing end to end', () => {
   it('sandbox OCR fixture → processed document → plates → review status and webhooks', async () => {
     const w = await startTestServer();
