@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
 
 /**
- * The built `vcase` binary (dist/main.js, built by `npx tsup` / turbo before the tests) against
- * a real in-process server over HTTP. Nothing is built here: without dist the suite is skipped.
+ * The `vcase` command as npm links it (package.json `bin`, which runs dist/main.js, built by
+ * `npx tsup` / turbo before the tests) against a real in-process server over HTTP. Nothing is
+ * built here: without dist the suite is skipped.
  */
-const BIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const built = fs.existsSync(BIN);
-if (!built) console.warn(`skipping the end-to-end tests: ${BIN} is missing (run \`npx tsup\` in packages/cli first)`);
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const BIN = path.join(PACKAGE_DIR, JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')).bin.vcase);
+const DIST = path.join(PACKAGE_DIR, 'dist/main.js');
+const built = fs.existsSync(DIST);
+if (!built) console.warn(`skipping the end-to-end tests: ${DIST} is missing (run \`npx tsup\` in packages/cli first)`);
 
 interface Result {
   code: number | null;
