@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import pkg from '../package.json';
 import { loadConfig, type ConfigFlags } from './config.js';
 import { createServer, createWorker } from './server.js';
 
@@ -20,7 +21,9 @@ function onSignals(stop: () => Promise<void>) {
   process.on('SIGTERM', handler);
 }
 
-const program = new Command('vcase-server').description('vcase vehicle case and document validation server');
+const program = new Command('vcase-server')
+  .description('vcase vehicle case and document validation server')
+  .version(pkg.version, '-V, --version', 'print the version');
 
 program
   .command('start')
