@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { ddmmyyyy, uuid } from './common.js';
+import { calendarDate, uuid } from './common.js';
 import { entityCodeSchema } from './plates.js';
 
 /** One endorsement on the back of an invoice: from whom, to whom, when. */
 export const endorsementSchema = z.object({
   de: z.string(),
   a: z.string(),
-  fecha: ddmmyyyy,
+  fecha: calendarDate,
 });
 export type Endorsement = z.infer<typeof endorsementSchema>;
 
 /**
  * `parsed_data` vocabulary (operator-surface §5): what extractors write and business rules
  * read. Every key is optional and unknown keys are kept, since a document carries only the
- * keys it has and the complete set is open (contract §2.3). Dates are DD/MM/YYYY.
+ * keys it has and the complete set is open (contract §2.3). Dates are DD/MM/YYYY days that
+ * exist.
  */
 export const parsedDataSchema = z.looseObject({
   /** 17 characters, or partial (e.g. the last 8 printed on a receipt). */
@@ -21,20 +22,20 @@ export const parsedDataSchema = z.looseObject({
   /** Normalized plate: uppercase, no separators. */
   placa: z.string().optional(),
   entidad: entityCodeSchema.optional(),
-  fecha_documento: ddmmyyyy.optional(),
+  fecha_documento: calendarDate.optional(),
   numero_motor: z.string().optional(),
   propietario: z.string().optional(),
   folio: z.string().optional(),
   /** tax_payment: the year, or years, the receipt pays. */
   ejercicio_fiscal: z.union([z.number().int(), z.array(z.number().int())]).optional(),
-  fecha_pago: ddmmyyyy.optional(),
+  fecha_pago: calendarDate.optional(),
   total: z.number().optional(),
   rfc_emisor: z.string().optional(),
   nombre_emisor: z.string().optional(),
   rfc_receptor: z.string().optional(),
   nombre_receptor: z.string().optional(),
   monto_total: z.number().optional(),
-  fecha_emision: ddmmyyyy.optional(),
+  fecha_emision: calendarDate.optional(),
   folio_fiscal: uuid.optional(),
   pedimento: z.string().optional(),
   aduana: z.string().optional(),

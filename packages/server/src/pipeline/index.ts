@@ -8,7 +8,7 @@ export { fixtureEngine, OcrSourceError, type OcrFixtureLookup } from './engines/
 export { parseXml, rootNamespace } from './engines/xml.js';
 export { runOcr, defaultEngines, sniffMime, sha256Hex, type OcrRun } from './runOcr.js';
 export { classifyDocument, manualClassification, UNKNOWN_TYPE, MIN_SCORE, type Classification, type ClassificationInput } from './classify.js';
-export { extractParsedData, sanitizeParsedData, EXTRACTED_TYPES } from './extractors/index.js';
+export { extractParsedData, sanitizeParsedData, withNormalizedIdentifiers, EXTRACTED_TYPES } from './extractors/index.js';
 export { splitFullName, fullName, type PersonName } from './extractors/names.js';
 export { vehicleFromDescription, type DescribedVehicle } from './extractors/description.js';
 export { findTd1, parseTd1, type Td1Mrz } from './mrz.js';

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import type { JobRunOptions } from '../jobs/jobRunner.js';
 import { fromJson, toJson } from '../db/json.js';
-import { computeValidity, fixtureEngine, defaultEngines, processDocument } from '../pipeline/index.js';
+import { computeValidity, fixtureEngine, defaultEngines, processDocument, withNormalizedIdentifiers } from '../pipeline/index.js';
 import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { lookupSandboxOcr } from '../providers/sandboxOcr.js';
 import { queueInvoiceChecks } from './lookups/invoices.service.js';
@@ -38,9 +38,10 @@ function vinColumn(parsed: Record<string, unknown>): string | null {
 export async function applyOcrResult(
   ctx: ServerContext,
   doc: DocumentRow,
-  r: OcrResult,
+  given: OcrResult,
   opts: { run?: string } = {},
 ): Promise<boolean> {
+  const r = { ...given, parsed_data: withNormalizedIdentifiers(given.parsed_data ?? {}) };
   const now = ctx.clock.now().toISOString();
   const validity =
     r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '' });

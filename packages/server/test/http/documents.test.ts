@@ -347,6 +347,31 @@ describe('document lifecycle', () => {
   });
 });
 
+describe('PATCH …/ocr keeps the vocabulary normalized (operator-surface §5)', () => {
+  it('stores plates and VINs uppercase without separators, and refuses a day that does not exist', async () => {
+    const caseId = await createCase(t, acme);
+    const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: 'QUJD' })).json();
+    const url = `/v1/documents/${document_id}/ocr`;
+    const ok = await t.inject({
+      method: 'PATCH',
+      url,
+      headers: keyHeaders(acme),
+      payload: { type: 'vehicle_plate', parsed_data: { vin: ' 1m8gdm9axkp042788 ', placa: 'abc-12.34', entidad: 'MEX', fecha_documento: '29/02/2024' } },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().parsed_data).toMatchObject({ vin: '1M8GDM9AXKP042788', placa: 'ABC1234', fecha_documento: '29/02/2024' });
+    await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer });
+    const plates = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
+    expect(plates.plates.map((p: { plate: string }) => p.plate)).toEqual(['ABC1234']);
+
+    const bad = await t.inject({ method: 'PATCH', url, headers: keyHeaders(acme), payload: { parsed_data: { placa: 'ABC1234', fecha_documento: '31/02/2024' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+    const kept = (await t.inject({ method: 'GET', url: `/v1/documents/${document_id}`, headers: keyHeaders(acme) })).json();
+    expect(kept.parsed_data.fecha_documento).toBe('29/02/2024');
+  });
+});
+
 describe('classify on a processed document', () => {
   it('a new type drops the old subtype and recomputes validity with the same parsed_data', async () => {
     const caseId = await createCase(t, acme);

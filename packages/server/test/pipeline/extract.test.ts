@@ -262,6 +262,13 @@ describe('extractParsedData', () => {
 });
 
 describe('sanitizeParsedData', () => {
+  it('normalizes plates and VINs and drops days that do not exist (OCR fixtures write through it)', () => {
+    expect(
+      sanitizeParsedData({ placa: 'abc-12.34', vin: '3vwfe21c04m000001', fecha_documento: '31/02/2024', fecha_pago: '29/02/2024', endosos: [{ de: 'A', a: 'B', fecha: '30/02/2020' }] }),
+    ).toEqual({ placa: 'ABC1234', vin: '3VWFE21C04M000001', fecha_pago: '29/02/2024' });
+    expect(sanitizeParsedData({ placa: ' - ', vin: 'x' })).toEqual({ vin: 'X' });
+  });
+
   it('drops values that do not fit the vocabulary types and nulls, keeps unknown keys', () => {
     expect(
       sanitizeParsedData({

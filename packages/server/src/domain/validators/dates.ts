@@ -1,4 +1,7 @@
 /** Dates as documents print them, turned into the contract's DD/MM/YYYY. */
+import { isRealDate } from '@vcase/shared';
+
+export { isRealDate };
 
 const MONTHS: Record<string, number> = {
   ENERO: 1, ENE: 1, JAN: 1,
@@ -15,15 +18,6 @@ const MONTHS: Record<string, number> = {
   DICIEMBRE: 12, DIC: 12, DEC: 12,
 };
 const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
-
-/** True when day/month/year name a day of the Gregorian calendar. */
-export function isRealDate(year: number, month: number, day: number): boolean {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
-  if (year < 1800 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return day <= days;
-}
 
 /** DD/MM/YYYY of a real date, or undefined. */
 export function formatDate(year: number, month: number, day: number): string | undefined {

@@ -1,5 +1,6 @@
 import { parsedDataSchema } from '@vcase/shared';
-import { validateVin } from '../../domain/validators/vin.js';
+import { normalizePlate } from '../../domain/validators/plates.js';
+import { normalizeVin, validateVin } from '../../domain/validators/vin.js';
 import { matchesOf, view, type TextView } from '../text.js';
 import type { OcrOutput } from '../types.js';
 import { extractCurpDocument, extractIdentity } from './identity.js';
@@ -41,9 +42,27 @@ function anyCheckedVin(t: TextView): Data {
 const SHAPE = parsedDataSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
 
 /**
+ * `placa` and `vin` as the vocabulary keeps them (operator-surface §5; contract §2.4):
+ * uppercase, without spaces, dashes or dots, whoever wrote them (an engine, an OCR fixture,
+ * PATCH …/ocr). A value that normalizes to nothing is dropped.
+ */
+export function withNormalizedIdentifiers(data: Record<string, unknown>): Record<string, unknown> {
+  const norm = { placa: normalizePlate, vin: normalizeVin };
+  if (!Object.keys(norm).some((key) => typeof data[key] === 'string')) return data;
+  const out = { ...data };
+  for (const [key, fn] of Object.entries(norm)) {
+    if (typeof out[key] !== 'string') continue;
+    const value = fn(out[key] as string);
+    if (value) out[key] = value;
+    else delete out[key];
+  }
+  return out;
+}
+
+/**
  * Keeps what parsed_data may hold (operator-surface §5): vocabulary keys whose value fits the
  * key's type (others dropped, never failing), other keys as they are; null, undefined and ''
- * values dropped.
+ * values dropped; plates and VINs normalized.
  */
 export function sanitizeParsedData(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -57,7 +76,7 @@ export function sanitizeParsedData(data: Record<string, unknown>): Record<string
     const parsed = schema.safeParse(value);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
   }
-  return out;
+  return withNormalizedIdentifiers(out);
 }
 
 /**
