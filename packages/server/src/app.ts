@@ -1,4 +1,3 @@
-import { scan as refusePoisonedKeys } from 'secure-json-parse';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import { registerErrorHandler } from './http/errorHandler.js';
+import { registerJsonBody } from './http/jsonBody.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerOperationRoutes } from './http/operationRoutes.js';
@@ -46,25 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
     return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
   });
-  // Clients often send `Content-Type: application/json` with an empty body on no-body POSTs.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  // Fastify's parser looks for poisoned keys (`__proto__`, `constructor.prototype`) by
-  // scanning the whole text with regular expressions: on a 20 KB upload, twice the length of
-  // the base64 content. The same check is made here on the parsed keys instead (a handful),
-  // with the library Fastify uses. A text that fails either way goes through Fastify's parser,
-  // which answers exactly as before.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-      if (value !== null && typeof value === 'object') refusePoisonedKeys(value, { protoAction: 'error', constructorAction: 'error' });
-    } catch {
-      return jsonParser(req, text, done);
-    }
-    return done(null, value);
-  });
+  registerJsonBody(app);
   // Responses are encoded through their shared schema (unknown keys dropped). A body that
   // does not match is a bug: tests fail on it (strictResponses); in production the body is
   // sent as it is and the mismatch logged, so a provider's odd answer never becomes a 500.

@@ -49,7 +49,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(errorBody('VALIDATION_ERROR', 'Content-Type no soportado; use application/json'));
+      // Contract §7 lists every status the API answers; a body that is not JSON is a 400.
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'Content-Type no soportado; use application/json'));
     }
     return reply.status(status).send(errorBody(null, error.message));
   });

@@ -109,6 +109,36 @@ describe('POST /v1/cases', () => {
     expect(list.json().data.map((c: { internal_id: string }) => c.internal_id)).not.toContain(JSON.parse(payload.replace(/\\u005f/g, '_')).internal_id);
   });
 
+  it('400 VALIDATION_ERROR on JSON nested deeper than 64 levels; 60 levels are stored', async () => {
+    const nested = (levels: number) => `${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}`;
+    const deep = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { ...acme.bearer, 'content-type': 'application/json' },
+      payload: `{"internal_id": "DEEP-1", "status": "nuevo", "metadata": {"a": ${nested(5000)}}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error.code).toBe('VALIDATION_ERROR');
+    const fine = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { ...acme.bearer, 'content-type': 'application/json' },
+      payload: `{"internal_id": "DEEP-2", "status": "nuevo", "metadata": {"a": ${nested(60)}}}`,
+    });
+    expect(fine.statusCode).toBe(201);
+  });
+
+  it('400 VALIDATION_ERROR on a body that is not JSON (a form)', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: { ...acme.bearer, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'internal_id=F-1&status=nuevo',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('reads \\u escapes in JSON text', async () => {
     const res = await t.inject({
       method: 'POST',
