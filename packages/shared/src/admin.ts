@@ -36,7 +36,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const createTokenBodySchema = z.object({
-  ttl_seconds: z.number().int().positive().optional(),
+  /** At most ten years: the expiry must stay a date. */
+  ttl_seconds: z.number().int().positive().max(10 * 365 * 24 * 3600).optional(),
 });
 export const tokenSchema = z.object({
   access_token: z.string(),

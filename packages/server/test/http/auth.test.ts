@@ -52,6 +52,14 @@ describe('bearer tokens on /v1/cases (contract §5)', () => {
     expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(401);
   });
 
+  it('a lifetime past ten years is refused with 400, not a 500', async () => {
+    const tooLong = await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 99_999_999_999_999 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.code).toBe('VALIDATION_ERROR');
+    const tenYears = await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 10 * 365 * 24 * 3600 });
+    expect(tenYears.statusCode).toBe(201);
+  });
+
   it('a token used many times works to its expiry and not a second past it', async () => {
     const token = (await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 150 })).json();
     const headers = { authorization: `Bearer ${token.access_token}` };
