@@ -15,7 +15,7 @@ import {
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
-import { HttpError, unauthorized, validationError } from '../errors.js';
+import { HttpError, notFound, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { DownloadError, downloadFile } from '../net/download.js';
 import { isActiveCase } from '../repositories/cases.repository.js';
@@ -86,11 +86,14 @@ export async function listCompanyDocuments(
   return { data: rows.map((r) => toDocumentListItem(r, fileUrl)), pagination: paginationOf(q.limit, q.offset, total) };
 }
 
-/** The caller's document, or 404 (missing, foreign or in a deleted case read the same). */
+/**
+ * The caller's document, or 404 (missing, foreign or in a deleted case read the same). The
+ * 404 has no code: contract §7 names RESOURCE_NOT_FOUND only for assign and upload.
+ */
 export async function loadDocument(ctx: ServerContext, principal: Principal, documentId: string): Promise<DocumentRow> {
   if (!isUuid(documentId)) throw validationError('document_id no es un UUID válido');
   const doc = await findCompanyDocument(ctx.db, companyOf(principal), documentId.toLowerCase());
-  if (!doc) throw HttpError.of('RESOURCE_NOT_FOUND', 'Documento no encontrado');
+  if (!doc) throw notFound('Documento no encontrado');
   return doc;
 }
 

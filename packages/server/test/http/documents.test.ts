@@ -289,6 +289,8 @@ describe('document lifecycle', () => {
     ] as const) {
       const res = await t.inject({ method, url, headers: keyHeaders(acme) });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      // §7 names RESOURCE_NOT_FOUND only for assign and upload (docs/errors.md).
+      expect(res.json().error, `${method} ${url}`).toEqual({ code: null, message: 'Documento no encontrado' });
     }
   });
 
