@@ -31,6 +31,9 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite's own lower() folds ASCII letters only; case-insensitive filters (the case list's
+  // internal_id) must fold Ñ and accented capitals too. A function of the same name replaces it.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   if (url === ':memory:' || url === '') return { db, dialect: 'sqlite', close: () => db.destroy() };
   // Checkpoints run beside the event loop; this connection's own are only a backstop.

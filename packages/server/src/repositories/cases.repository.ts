@@ -88,6 +88,8 @@ export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promis
           .selectFrom('documents')
           .select('documents.id')
           .whereRef('documents.case_id', '=', 'cases.id')
+          // A deleted document no longer speaks for the case (as in GET …/vins).
+          .where('documents.active', '=', 1)
           .where(sql<boolean>`upper(documents.vin) like ${pattern} escape '\\'`),
       ),
     );

@@ -139,6 +139,15 @@ describe('POST /v1/cases', () => {
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('the internal_id filter ignores case beyond ASCII (Ñ, accented capitals)', async () => {
+    const created = await t.inject({ method: 'POST', url: '/v1/cases', headers: acme.bearer, payload: { internal_id: 'ÑANDÚ-Éxito', status: 'nuevo' } });
+    expect(created.statusCode).toBe(201);
+    for (const q of ['ñandú', 'ÉXITO', 'ndú-é']) {
+      const list = (await t.inject({ method: 'GET', url: `/v1/cases?internal_id=${encodeURIComponent(q)}`, headers: acme.bearer })).json();
+      expect(list.data.map((c: { case_id: string }) => c.case_id), q).toEqual([created.json().case_id]);
+    }
+  });
+
   it('reads \\u escapes in JSON text', async () => {
     const res = await t.inject({
       method: 'POST',
@@ -328,6 +337,11 @@ describe('GET /v1/cases', () => {
     expect(res.data.map((c: { case_id: string }) => c.case_id)).toEqual([vinCase]);
     const none = (await t.inject({ method: 'GET', url: '/v1/cases?vin=ZZZ999', headers: listTenant.bearer })).json();
     expect(none.data).toEqual([]);
+    // A deleted document no longer matches (GET …/vins drops it too).
+    const deletedCase = await createCase(t, listTenant, { internal_id: 'VIN-DELETED' });
+    await insertDocument(deletedCase, listTenant.companyId, { vin: '3VWFE21C04M000001', active: 0 });
+    const gone = (await t.inject({ method: 'GET', url: '/v1/cases?vin=M000001', headers: listTenant.bearer })).json();
+    expect(gone.data).toEqual([]);
   });
 
   it("never shows another company's cases", async () => {
