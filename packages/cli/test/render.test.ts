@@ -49,6 +49,8 @@ describe('amounts', () => {
     ['1500', '1500', 1500],
     ['sin dato', 'sin dato', null],
     [null, '', null],
+    [{ valor: 150, moneda: 'MXN' }, '{"valor":150,"moneda":"MXN"}', null],
+    [[1, 2], '[1,2]', null],
   ] as const)('%j shows as %j and counts as %j', (value, shown, parsed) => {
     expect(amount(value)).toBe(shown);
     expect(parseAmount(value)).toBe(parsed);

@@ -17,7 +17,8 @@ export const ticketRowSchema = z.strictObject({
   /** Null when unknown. */
   state: z.string().nullable(),
   ticket_date: z.string().nullable(),
-  amount: sourceAmountSchema,
+  /** Exactly as the source reports it (operator-surface §3: any JSON value); null when absent. */
+  amount: z.unknown(),
   status: rowStatusSchema,
   message: z.string(),
 });

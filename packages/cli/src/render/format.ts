@@ -6,14 +6,18 @@ import { statusTone, type Style } from '../ui/style.js';
 // commands that import this module (every batch, every list) never show an amount.
 let mxn: Intl.NumberFormat | undefined;
 
-/** An amount as the source reported it: numbers formatted as pesos, strings shown verbatim. */
-export function amount(value: number | string | null | undefined): string {
+/**
+ * An amount as the source reported it: numbers formatted as pesos, strings shown verbatim,
+ * anything else a source may send (tickets pass any JSON value on) as JSON.
+ */
+export function amount(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  return typeof value === 'number' ? money(value) : value;
+  if (typeof value === 'number') return money(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A number read from an amount (`1234.5`, `"$1,234.50"`), or null when it is not one. */
-export function parseAmount(value: number | string | null | undefined): number | null {
+export function parseAmount(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
   const cleaned = value.replace(/[$\s]|MXN|M\.N\./gi, '').replace(/,/g, '');

@@ -33,6 +33,21 @@ describe('tickets row status rules (contract §4.5)', () => {
       [{ state: 'JAL', ticket_date: '04/05/2023', amount: '$1,200.00', status: 'warning', message: TICKET_MESSAGES.UNPAID }],
     ],
     [
+      'row: amounts of any JSON kind exactly as the source gave them; a date that is not text → null',
+      [
+        done('ABC1234', 'JAL', [
+          { date: 5 as unknown as string, amount: [1, 2], status: 'NO PAGADA' },
+          { date: '01/01/2024', amount: { valor: 150, moneda: 'MXN' }, status: 'NO PAGADA' },
+          { date: null, amount: true, status: 'NO PAGADA' },
+        ]),
+      ],
+      [
+        { state: 'JAL', ticket_date: null, amount: [1, 2], status: 'warning', message: TICKET_MESSAGES.UNPAID },
+        { state: 'JAL', ticket_date: '01/01/2024', amount: { valor: 150, moneda: 'MXN' }, status: 'warning', message: TICKET_MESSAGES.UNPAID },
+        { state: 'JAL', ticket_date: null, amount: true, status: 'warning', message: TICKET_MESSAGES.UNPAID },
+      ],
+    ],
+    [
       'row: Infraction with any other source status (e.g. PENDIENTE) → warning with the source text exactly',
       [done('ABC1234', 'JAL', [{ date: null, amount: null, status: 'Pendiente de pago' }])],
       [{ state: 'JAL', ticket_date: null, amount: null, status: 'warning', message: 'Pendiente de pago' }],

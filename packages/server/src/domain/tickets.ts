@@ -102,7 +102,9 @@ export function ticketRows(plate: string, state: string | null, lookup: TicketLo
     const key = sourceStatusKey(text);
     const [status, message]: [TicketRow['status'], string] =
       key === 'PAGADA' ? ['success', TICKET_MESSAGES.PAID] : key === 'NO PAGADA' ? ['warning', TICKET_MESSAGES.UNPAID] : ['warning', text];
-    return { plate_number: plate, state, ticket_date: inf.date ?? null, amount: sourceAmount(inf.amount), status, message };
+    // ticket_date is a string or null (contract §2.12); the amount is passed on as the source gave it.
+    const ticketDate = typeof inf.date === 'string' ? inf.date : null;
+    return { plate_number: plate, state, ticket_date: ticketDate, amount: (inf.amount ?? null) as TicketRow['amount'], status, message };
   });
 }
 
