@@ -41,8 +41,10 @@ export const ineDataSchema = z.object({
   names: z.string(),
   first_last_name: z.string(),
   second_last_name: z.string(),
-  birth_date: ddmmyyyy,
-  gender: z.enum(INE_GENDERS),
+  /** DD/MM/YYYY; '' when neither the source nor the CURP gives it. */
+  birth_date: z.union([ddmmyyyy, z.literal('')]),
+  /** '' when neither the source nor the CURP gives it (never guessed). */
+  gender: z.union([z.enum(INE_GENDERS), z.literal('')]),
   curp: z.string(),
   elector_key: z.string(),
   state: z.string(),

@@ -432,6 +432,18 @@ describe('INE validation (contract §4.10)', () => {
     expect(data).toMatchObject({ names: 'ANA', birth_date: '01/02/1990', gender: 'MUJER' });
   });
 
+  it('reads a birth date and sex the source left out from the CURP, and never guesses them', async () => {
+    const read = async (label: string, data: Record<string, unknown>) => {
+      const f = Buffer.from(label).toString('base64');
+      await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(f).digest('hex')}`, { data });
+      const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: f } });
+      await t.server.runner.whenIdle();
+      return (await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer })).json().data;
+    };
+    expect(await read('front with curp only', { names: 'GLORIA', curp: 'HEGG560427MVZRRL04' })).toMatchObject({ birth_date: '27/04/1956', gender: 'MUJER' });
+    expect(await read('front with a name only', { names: 'JUAN' })).toMatchObject({ names: 'JUAN', birth_date: '', gender: '' });
+  });
+
   it('error outcome reads status error with data null', async () => {
     const f = Buffer.from('unreadable').toString('base64');
     await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(f).digest('hex')}`, { reason: 'Imagen ilegible' });

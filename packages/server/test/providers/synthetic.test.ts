@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { curpFor, validateCurp } from '../../src/domain/validators/curp.js';
 import { syntheticSatCfdi } from '../../src/providers/synthetic/fiscal.js';
+import { syntheticIne } from '../../src/providers/synthetic/person.js';
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-8[0-9A-F]{3}-[0-9A-F]{12}$/;
 
@@ -21,5 +23,21 @@ describe('synthetic SAT CFDI answers', () => {
       expect(folio).toMatch(UUID);
       expect((syntheticSatCfdi(k, {}).result as { folioFiscal: string }).folioFiscal).toBe(folio);
     }
+  });
+});
+
+describe('synthetic INE answers', () => {
+  it('carry a CURP that passes the domain rules and agrees with the card (domain-facts: CURP)', () => {
+    for (let i = 0; i < 200; i++) {
+      const { data } = syntheticIne(`front-${i}`) as { data: Record<string, string> };
+      const curp = validateCurp(data.curp);
+      expect(curp, data.curp).toMatchObject({ valid: true, birthDate: data.birth_date, sex: data.gender === 'MUJER' ? 'M' : 'H' });
+      expect(data.curp.slice(0, 4)).toBe(`${data.first_last_name[0]}${data.curp[1]}${data.second_last_name[0]}${data.names[0]}`);
+    }
+  });
+
+  it('spell the CURP of a known person as RENAPO does', () => {
+    // domain-facts' valid example HEGG560427MVZRRL04: HERNANDEZ GARCIA GLORIA, 27/04/1956, Veracruz.
+    expect(curpFor({ names: 'GLORIA', paternal: 'HERNANDEZ', maternal: 'GARCIA', year: 1956, month: 4, day: 27, sex: 'M', state: 'VZ', differentiator: 0 })).toBe('HEGG560427MVZRRL04');
   });
 });

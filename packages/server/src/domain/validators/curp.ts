@@ -55,3 +55,24 @@ export function validateCurp(value: unknown): CurpValidation {
   if (!checkDigitValid) return { ...parts, valid: false, reason: 'check_digit' };
   return { ...parts, valid: true, reason: null };
 }
+
+const VOWELS = 'AEIOU';
+/** The first vowel after the first letter, X when none. */
+const internalVowel = (word: string) => [...word.slice(1)].find((c) => VOWELS.includes(c)) ?? 'X';
+/** The first consonant after the first letter, X when none. */
+const internalConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z]/.test(c) && !VOWELS.includes(c) && c !== 'Ñ') ?? 'X';
+
+/**
+ * The CURP RENAPO would assign (the sandbox's synthetic people): surname letters, internal
+ * vowel and consonants, birth date, sex, state, the century differentiator (a digit before
+ * 2000, a letter from 2000) and the check digit. Names are uppercase A–Z; `differentiator` is
+ * 0–9 (the sandbox picks it).
+ */
+export function curpFor(p: { names: string; paternal: string; maternal: string; year: number; month: number; day: number; sex: 'H' | 'M'; state: string; differentiator: number }): string {
+  const yymmdd = `${String(p.year % 100).padStart(2, '0')}${String(p.month).padStart(2, '0')}${String(p.day).padStart(2, '0')}`;
+  const century = p.year >= 2000 ? 'ABCDEFGHIJ'[p.differentiator % 10] : String(p.differentiator % 10);
+  const first17 =
+    `${p.paternal[0]}${internalVowel(p.paternal)}${p.maternal[0]}${p.names[0]}${yymmdd}${p.sex}${p.state}` +
+    `${internalConsonant(p.paternal)}${internalConsonant(p.maternal)}${internalConsonant(p.names)}${century}`;
+  return first17 + curpCheckDigit(first17);
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { curpFor } from '../../domain/validators/curp.js';
 import { seeded } from './seed.js';
 
 const FIRST = ['ANA', 'BEATRIZ', 'CARLOS', 'DANIEL', 'EDUARDO', 'FRANCISCO', 'GUADALUPE', 'HUGO', 'IRMA', 'JUAN', 'JOSE', 'KARLA', 'LUIS', 'MARIA', 'NORMA', 'OSCAR', 'PATRICIA', 'RAUL', 'SOFIA', 'TERESA', 'URIEL', 'VICTOR', 'XIMENA', 'YOLANDA', 'ZOE'];
@@ -68,7 +69,7 @@ export function syntheticIne(key: string): Record<string, unknown> {
       second_last_name: last2,
       birth_date: `${dd}/${mm}/${year}`,
       gender: female ? 'MUJER' : 'HOMBRE',
-      curp: `${last1[0]}${last1[1]}${last2[0]}${first[0]}${yy}${mm}${dd}${female ? 'M' : 'H'}MC${last1[2]}${last2[2]}${first[1]}0${r.int(0, 9)}`.replace(/[AEIOU](?=.{15}$)/, 'X'),
+      curp: curpFor({ names: first, paternal: last1, maternal: last2, year, month: Number(mm), day: Number(dd), sex: female ? 'M' : 'H', state: 'MC', differentiator: r.int(0, 9) }),
       elector_key: `${last1.slice(0, 2)}${last2.slice(0, 2)}${first.slice(0, 2)}${yy}${mm}${dd}15${female ? 'M' : 'H'}${r.int(100, 999)}`,
       state: '15',
       municipality: String(r.int(1, 125)).padStart(3, '0'),

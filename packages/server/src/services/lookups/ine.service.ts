@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
 import { getJob } from '../../jobs/jobQueue.js';
-import { parseDate } from '../../domain/validators/index.js';
+import { parseDate, validateCurp } from '../../domain/validators/index.js';
 import { obj, str } from './caseLookups.js';
 import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
@@ -39,11 +39,15 @@ export async function submitIne(ctx: ServerContext, principal: Principal, body: 
 function toIneData(raw: Record<string, unknown>): IneData {
   const out = Object.fromEntries(INE_KEYS.map((k) => [k, str(raw[k]) ?? ''])) as Record<(typeof INE_KEYS)[number], string>;
   const gender = out.gender.toUpperCase();
+  // A field the source left out is read from the CURP (which spells birth date and sex), and
+  // otherwise stays empty: never guessed.
+  const curp = validateCurp(out.curp);
+  const curpGender = curp.sex === 'M' ? 'MUJER' : curp.sex === 'H' ? 'HOMBRE' : '';
   return {
     ...out,
     // §2.16: DD/MM/YYYY and HOMBRE/MUJER, whatever format the provider used.
-    birth_date: parseDate(out.birth_date) ?? out.birth_date,
-    gender: gender === 'MUJER' || gender === 'M' ? 'MUJER' : 'HOMBRE',
+    birth_date: parseDate(out.birth_date) ?? curp.birthDate ?? '',
+    gender: gender === 'MUJER' || gender === 'M' ? 'MUJER' : gender === 'HOMBRE' || gender === 'H' ? 'HOMBRE' : curpGender,
     locality: str(raw.locality),
   } as IneData;
 }
