@@ -212,7 +212,10 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
       company_id: i.params.company_id,
       event,
       url: String(body.url),
-      template: (body.template ?? null) as Parameters<typeof putRegistration>[1]['template'],
+      // A blank string template is no template: the default body (contract §6), never an empty one.
+      template: (typeof body.template === 'string' && body.template.trim() === '' ? null : (body.template ?? null)) as Parameters<
+        typeof putRegistration
+      >[1]['template'],
       api_key: (body.api_key ?? null) as string | null,
       updated_at: ctx.clock.now().toISOString(),
     });

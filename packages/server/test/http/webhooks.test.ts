@@ -59,6 +59,14 @@ describe('webhooks (contract §6)', () => {
     ]);
   });
 
+  it('a blank string template is no template: the default body is sent', async () => {
+    const res = await register('expediente-created', { url: `${base}/blank`, template: '  ' });
+    expect(res.json().template).toBeNull();
+    await createCase(t, acme, { internal_id: 'WH-BLANK' });
+    await t.server.runner.whenIdle();
+    expect(received().map((r) => r.body)).toEqual([{ internal_id: 'WH-BLANK', source: 'api' }]);
+  });
+
   it('renders every template variable from the case at event time', async () => {
     await register('expediente-created', {
       url: `${base}/tpl`,
