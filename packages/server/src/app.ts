@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OPERATION_LIST } from '@vcase/shared';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
@@ -41,10 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => ctx.ids(),
   }).withTypeProvider<ZodTypeProvider>();
   // A request without a body reaches validation as null; it is read as an empty object, so
-  // no-body POSTs pass and required fields are reported by name.
+  // no-body POSTs pass and required fields are reported by name. Where the body itself is
+  // required (an operation's `bodyRequired`), a missing one is refused.
+  const requiredBodies = new Set(OPERATION_LIST.filter((op) => op.bodyRequired).map((op) => op.wireBody ?? op.body));
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
+    if (route.httpPart !== 'body' || requiredBodies.has(route.schema as never)) return validate;
+    return (data: unknown) => validate(data ?? {});
   });
   registerJsonBody(app);
   // Responses are encoded through their shared schema (unknown keys dropped). A body that

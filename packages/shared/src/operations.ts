@@ -109,6 +109,8 @@ export interface OperationSpec {
   wireBody?: z.ZodType;
   /** The contract answers 400 when any body is sent (chain POSTs). */
   rejectsBody?: true;
+  /** The body must be sent: a missing or `null` body is refused (400), not read as `{}`. */
+  bodyRequired?: true;
   query?: z.ZodType;
   /** Success body; null when the success answer has no body (204). */
   response: z.ZodType | null;
@@ -194,7 +196,7 @@ export const OPERATIONS = defineOperations({
   appendCaseMetadata: {
     method: 'POST', path: `${CASE}/metadata`, auth: 'bearer', group: 'cases',
     summary: 'Append an entry to the metadata history',
-    body: metadataBodySchema, response: metadataResponseSchema, successStatus: 200,
+    body: metadataBodySchema, bodyRequired: true, response: metadataResponseSchema, successStatus: 200,
   },
   getPlates: {
     method: 'GET', path: `${CASE}/plates`, auth: 'bearer', group: 'cases',

@@ -429,10 +429,15 @@ describe('metadata', () => {
 
   it('400 VALIDATION_ERROR when the body is not a JSON object', async () => {
     const caseId = await createCase(t, acme);
-    for (const payload of [[1, 2], 'texto']) {
+    for (const payload of [[1, 2], 'texto', null]) {
       const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/metadata`, headers: { ...acme.bearer, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
       expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
+    const none = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer });
+    expect(none.statusCode).toBe(400);
+    const history = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer })).json().history;
+    expect(history).toEqual([]);
   });
 
   it('a case created without metadata starts empty', async () => {
