@@ -12,6 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** POST /v1/cases with a body sent exactly as given (a JSON text, or another content type). */
+const postCaseText = (payload: string, contentType = 'application/json') =>
+  t.inject({ method: 'POST', url: '/v1/cases', headers: { ...acme.bearer, 'content-type': contentType }, payload });
+
 async function insertDocument(caseId: string, companyId: string, over: Record<string, unknown> = {}) {
   const now = new Date().toISOString();
   const id = crypto.randomUUID();
@@ -86,12 +90,7 @@ describe('POST /v1/cases', () => {
   });
 
   it('400 VALIDATION_ERROR on malformed JSON', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/cases',
-      headers: { ...acme.bearer, 'content-type': 'application/json' },
-      payload: '{"internal_id": ',
-    });
+    const res = await postCaseText('{"internal_id": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -102,7 +101,7 @@ describe('POST /v1/cases', () => {
     ['a nested __proto__ key', '{"internal_id": "P-4", "status": "nuevo", "metadata": {"a": [{"__proto__": {"admin": true}}]}}'],
     ['a constructor.prototype key', '{"internal_id": "P-3", "status": "nuevo", "constructor": {"prototype": {"admin": true}}}'],
   ])('400 VALIDATION_ERROR on JSON with %s, and no case is made', async (_name, payload) => {
-    const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: { ...acme.bearer, 'content-type': 'application/json' }, payload });
+    const res = await postCaseText(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     const list = await t.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: acme.bearer });
@@ -111,30 +110,15 @@ describe('POST /v1/cases', () => {
 
   it('400 VALIDATION_ERROR on JSON nested deeper than 64 levels; 60 levels are stored', async () => {
     const nested = (levels: number) => `${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}`;
-    const deep = await t.inject({
-      method: 'POST',
-      url: '/v1/cases',
-      headers: { ...acme.bearer, 'content-type': 'application/json' },
-      payload: `{"internal_id": "DEEP-1", "status": "nuevo", "metadata": {"a": ${nested(5000)}}}`,
-    });
+    const deep = await postCaseText(`{"internal_id": "DEEP-1", "status": "nuevo", "metadata": {"a": ${nested(5000)}}}`);
     expect(deep.statusCode).toBe(400);
     expect(deep.json().error.code).toBe('VALIDATION_ERROR');
-    const fine = await t.inject({
-      method: 'POST',
-      url: '/v1/cases',
-      headers: { ...acme.bearer, 'content-type': 'application/json' },
-      payload: `{"internal_id": "DEEP-2", "status": "nuevo", "metadata": {"a": ${nested(60)}}}`,
-    });
+    const fine = await postCaseText(`{"internal_id": "DEEP-2", "status": "nuevo", "metadata": {"a": ${nested(60)}}}`);
     expect(fine.statusCode).toBe(201);
   });
 
   it('400 VALIDATION_ERROR on a body that is not JSON (a form)', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/cases',
-      headers: { ...acme.bearer, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'internal_id=F-1&status=nuevo',
-    });
+    const res = await postCaseText('internal_id=F-1&status=nuevo', 'application/x-www-form-urlencoded');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -149,12 +133,7 @@ describe('POST /v1/cases', () => {
   });
 
   it('reads \\u escapes in JSON text', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/cases',
-      headers: { ...acme.bearer, 'content-type': 'application/json' },
-      payload: '{"internal_id": "JOS\\u00c9-1", "status": "nuevo"}',
-    });
+    const res = await postCaseText('{"internal_id": "JOS\\u00c9-1", "status": "nuevo"}');
     expect(res.statusCode).toBe(201);
     const got = await t.inject({ method: 'GET', url: `/v1/cases/${res.json().case_id}`, headers: acme.bearer });
     expect(got.json().internal_id).toBe('JOSÉ-1');
