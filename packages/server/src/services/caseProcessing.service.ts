@@ -84,18 +84,24 @@ export async function getCaseStatus(ctx: ServerContext, principal: Principal, ca
 /**
  * Closes processing: plates recomputed, review status moved (operator-surface §4) and the
  * contract §6 webhooks fired for the change.
+ *
+ * `operationalError`: the whole job failed; the review status stays. `failedFiles`: files
+ * that could not be fetched or processed. Either is an operational failure (contract §3:
+ * `error-processing`); when nothing could be fetched and the case has no document left to
+ * review, the review status stays too instead of announcing an empty case as ready.
  */
-async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor | null, operationalError: boolean) {
+async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor | null, operationalError: boolean, failedFiles = 0) {
   const caseRow = await findCaseById(ctx.db, caseId);
   if (!caseRow || caseRow.active !== 1) return caseRow?.review_status ?? null;
   if (!operationalError) await computePlates(ctx, caseRow);
   const docs = await listCaseDocuments(ctx.db, caseId, { includeInactive: false });
-  const next = operationalError
-    ? caseRow.review_status
-    : reviewStatusAfterProcessing(
-        docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
-      );
-  const events = eventsForReviewChange(caseRow.review_status, next, operationalError);
+  const next =
+    operationalError || (failedFiles > 0 && docs.length === 0)
+      ? caseRow.review_status
+      : reviewStatusAfterProcessing(
+          docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
+        );
+  const events = eventsForReviewChange(caseRow.review_status, next, operationalError || failedFiles > 0);
   await ctx.db.transaction().execute(async (trx) => {
     const updated: CaseRow = { ...caseRow, review_status: next, updated_at: ctx.clock.now().toISOString() };
     if (next !== caseRow.review_status) {
@@ -164,7 +170,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           await markDocumentFailed(ctx, doc.id, (err as Error).message, { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id });
         }
       }
-      const reviewStatus = await closeProcessing(ctx, caseId, job.payload.actor, false);
+      const reviewStatus = await closeProcessing(ctx, caseId, job.payload.actor, false, failed);
       return {
         document_ids: ids,
         total_files: ids.length + importFailed,
