@@ -16,7 +16,7 @@ import {
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
-import { HttpError, validationError } from '../errors.js';
+import { badRequest, HttpError, validationError } from '../errors.js';
 import { findCompany, findUseCase } from '../repositories/companies.repository.js';
 import {
   findCaseById,
@@ -200,7 +200,8 @@ export async function assignCase(
   caseId: string,
   userIdentifier: string,
 ): Promise<AssignResponse> {
-  if (!isUuid(caseId)) throw validationError('case_id no es un UUID válido');
+  // Contract §7: an invalid case_id UUID is a 400 without a code, on assign as elsewhere.
+  if (!isUuid(caseId)) throw badRequest('case_id no es un UUID válido');
   const caseRow = await findCaseById(ctx.db, caseId.toLowerCase());
   if (!caseRow || caseRow.active !== 1) throw HttpError.of('RESOURCE_NOT_FOUND', 'Caso no encontrado');
   if (!caseRow.company_id) throw validationError('El caso no tiene una compañía asociada');

@@ -129,8 +129,9 @@ describe('POST /v1/cases/{case_id}/assign', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('400 when the case id is not a UUID', async () => {
+  it('400 without a code when the case id is not a UUID (contract §7), as on the other case endpoints', async () => {
     const res = await assign('12345', { user_id: acme.userId });
     expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: null, message: 'case_id no es un UUID válido' });
   });
 });
