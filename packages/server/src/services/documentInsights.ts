@@ -5,11 +5,34 @@ import { classifyDocument as classifyContent, computeValidity, extractCodes, own
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
 
-async function documentText(ctx: ServerContext, doc: DocumentRow): Promise<{ bytes: Buffer | null; text: string; type?: string }> {
+/** The text the document's last OCR run stored, if it stored one. */
+function storedText(doc: DocumentRow): string | null {
+  const jsonOcr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
+  return typeof jsonOcr.text === 'string' ? jsonOcr.text : null;
+}
+
+/**
+ * The document's bytes and text. The OCR engines read the file again (an `ocr` fixture also
+ * gives the type), unless `preferStored` and an earlier run stored its text. When the engines
+ * fail (an OCR source that cannot be reached), the stored text stands in, else none: these
+ * reads answer with what the document has, never with the source's failure.
+ */
+async function documentText(
+  ctx: ServerContext,
+  doc: DocumentRow,
+  opts: { preferStored?: boolean } = {},
+): Promise<{ bytes: Buffer | null; text: string; type?: string }> {
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) return { bytes: null, text: '' };
-  const out = await runOcr(pipelineEngines(ctx), { bytes, mime: doc.mime_type, sha256: doc.sha256 ?? '' });
-  return { bytes, text: out.text, type: out.type };
+  const stored = storedText(doc);
+  if (opts.preferStored && stored !== null) return { bytes, text: stored };
+  try {
+    const out = await runOcr(pipelineEngines(ctx), { bytes, mime: doc.mime_type, sha256: doc.sha256 ?? '' });
+    return { bytes, text: out.text, type: out.type };
+  } catch (err) {
+    ctx.logger.warn({ err, document_id: doc.id }, 'OCR could not read the document; using the stored text');
+    return { bytes, text: stored ?? '' };
+  }
 }
 
 /**
@@ -22,7 +45,7 @@ async function validityAs(ctx: ServerContext, doc: DocumentRow, type: string, te
   if (doc.status !== 'processed' || type === doc.type) return {};
   const jsonOcr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
-  const stored = typeof jsonOcr.text === 'string' ? jsonOcr.text : null;
+  const stored = storedText(doc);
   const read = stored ?? (Object.keys(parsed).length > 0 || !text ? '' : await text());
   const validity = computeValidity({ type, parsed_data: parsed, text: read, json_ocr: jsonOcr, today: ctx.clock.now() });
   return { validity: toJson(validity) };
@@ -65,7 +88,7 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
 /** GET /v1/documents/{id}/extraction-data. */
 export async function extractionData(ctx: ServerContext, doc: DocumentRow): Promise<ExtractionDataResponse> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
-  const { bytes, text } = await documentText(ctx, doc);
+  const { bytes, text } = await documentText(ctx, doc, { preferStored: true });
   const codes = bytes ? await extractCodes(bytes, doc.mime_type, text) : [];
   return {
     document_id: doc.id,

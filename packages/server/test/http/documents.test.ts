@@ -401,6 +401,35 @@ describe('classify on a processed document', () => {
   });
 });
 
+describe('an OCR source that cannot be reached', () => {
+  it('automatic classify and extraction-data answer 200 from what the document has, not 500', async () => {
+    const caseId = await createCase(t, acme);
+    const bytes = Buffer.from('%PDF-1.4 unreachable ocr source');
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') })).json();
+    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, { error: 'ocr service down' });
+
+    const auto = await t.inject({ method: 'POST', url: `/v1/documents/${document_id}/classify`, headers: keyHeaders(acme) });
+    expect(auto.statusCode).toBe(200);
+    expect(auto.json()).toEqual({ document_id, type: null, document_subtype: null, method: 'automatic', confidence: 0 });
+
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/v1/documents/${document_id}/ocr`,
+      headers: keyHeaders(acme),
+      payload: { type: 'factura', parsed_data: { vin: '1M8GDM9AXKP042788' }, json_ocr: { text: 'FACTURA COMPROBANTE FISCAL DIGITAL FOLIO FISCAL EMISOR RECEPTOR' } },
+    });
+    expect(patched.statusCode).toBe(200);
+    const fromStored = await t.inject({ method: 'POST', url: `/v1/documents/${document_id}/classify`, headers: keyHeaders(acme) });
+    expect(fromStored.statusCode).toBe(200);
+    expect(fromStored.json().type).toBe('invoice');
+
+    const extraction = await t.inject({ method: 'GET', url: `/v1/documents/${document_id}/extraction-data`, headers: keyHeaders(acme) });
+    expect(extraction.statusCode).toBe(200);
+    expect(extraction.json()).toMatchObject({ document_id, codes: [], validity: patched.json().validity });
+  });
+});
+
 describe('case processing end to end', () => {
   it('sandbox OCR fixture → processed document → plates → review status and webhooks', async () => {
     const w = await startTestServer();
