@@ -2,10 +2,9 @@ import { OPERATION_LIST, OPERATIONS, pathParams, type ErrorCode, type Operation,
 import type { AuthMode, Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
-import { validationError } from '../errors.js';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
-import { procedureFor, router } from './trpc.js';
+import { invalidInput, procedureFor, router } from './trpc.js';
 
 type Ops = typeof OPERATIONS;
 type ProcedureId = Exclude<OperationId, 'health'>;
@@ -39,11 +38,10 @@ function splitInput(path: string, method: string, input: Record<string, unknown>
 function validated(schema: z.ZodType, value: unknown): unknown {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issues = r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-  throw validationError(`Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+  throw invalidInput(r.error);
 }
 
-const looseInput = z.record(z.string(), z.unknown()).optional();
+const looseInput = z.looseObject({}).optional();
 
 /** How a procedure authenticates: the rule of the REST route it mirrors (contract §5). */
 export function procedureAuth(op: Operation): { mode: AuthMode; errorCode: ErrorCode | null } {
@@ -58,7 +56,10 @@ export function procedureAuth(op: Operation): { mode: AuthMode; errorCode: Error
 export async function runProcedure(op: Operation, deps: OperationDeps, principal: Principal, input: Record<string, unknown> | undefined) {
   const parts = splitInput(op.path, op.method, input ?? {});
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
-  if (!op.rejectsBody && !op.bodyCheck && op.body) parts.body = validated(op.body, parts.body ?? {});
+  // As the REST route does: the route-level schema (`wireBody` where the handler checks the
+  // body itself for MISSING_PARAMETER) first.
+  const bodySchema = op.rejectsBody ? undefined : op.bodyCheck ? op.wireBody : op.body;
+  if (bodySchema) parts.body = validated(bodySchema, parts.body ?? {});
   const result = await HANDLERS[op.id as ProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;

@@ -4,7 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
 import type { AuthMode, Principal } from '../auth/principal.js';
-import { HttpError } from '../errors.js';
+import { HttpError, validationError } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 
 export interface TrpcContext {
@@ -25,25 +25,37 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   501: 'NOT_IMPLEMENTED',
 };
 
-/** The contract code an error carries over tRPC, kept in `data.contractCode`. */
-function contractCodeOf(cause: unknown): ErrorCode | null {
-  if (cause instanceof HttpError) return cause.code;
-  if (cause instanceof ZodError) return 'VALIDATION_ERROR';
+/** A zod failure as REST answers it: 400 VALIDATION_ERROR, "Solicitud inválida: <field>: <why>". */
+export function invalidInput(error: ZodError): HttpError {
+  const issues = error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+  return validationError(`Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+}
+
+/**
+ * What REST would have answered for an error tRPC raised itself: input that is not JSON
+ * (PARSE_ERROR) or not an object (the procedure's input schema).
+ */
+function restError(error: TRPCError): HttpError | null {
+  if (error.cause instanceof HttpError) return error.cause;
+  if (error.cause instanceof ZodError) return invalidInput(error.cause);
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return validationError('El cuerpo de la solicitud no es JSON válido');
   return null;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
-    const code = contractCodeOf(error.cause);
+    const rest = restError(error);
+    // The contract code travels in `data.contractCode`: `error.code` is tRPC's own.
+    const code = rest?.code ?? null;
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : shape.message,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : (rest?.message ?? shape.message),
       data: {
         ...shape.data,
         stack: undefined,
         contractCode: code && (ERROR_CODES as readonly string[]).includes(code) ? code : null,
-        httpStatus: error.cause instanceof HttpError ? error.cause.statusCode : shape.data.httpStatus,
-        details: error.cause instanceof HttpError ? error.cause.details : undefined,
+        httpStatus: rest ? rest.statusCode : shape.data.httpStatus,
+        details: rest?.details,
       },
     };
   },

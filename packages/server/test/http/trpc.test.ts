@@ -124,6 +124,24 @@ describe('tRPC channel on /trpc', () => {
     expect(chainWithParams.statusCode).toBe(400);
   });
 
+  it('answers input that is not JSON, not an object or of the wrong type with the REST message and code', async () => {
+    const raw = (path: string, payload: string) =>
+      t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload });
+    const restUpload = (payload: string) =>
+      t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload });
+
+    for (const body of ['{"case_id":', '[1]', '{"case_id":5,"mime_type":"image/png","base64":"QUJD"}']) {
+      const viaTrpc = await raw('uploadDocument', body);
+      const viaRest = (await restUpload(body)).json().error;
+      expect(viaTrpc.statusCode, body).toBe(400);
+      expect(viaTrpc.json().error.message, body).toBe(viaRest.message);
+      expect(viaTrpc.json().error.data, body).toMatchObject({ contractCode: viaRest.code, httpStatus: 400 });
+    }
+    const badQuery = await t.inject({ method: 'GET', url: `/trpc/listDocuments?input=${encodeURIComponent('{bad')}`, headers: acme.bearer });
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().error).toMatchObject({ message: 'El cuerpo de la solicitud no es JSON válido', data: { contractCode: 'VALIDATION_ERROR' } });
+  });
+
   it('admin procedures need the admin token', async () => {
     expect((await call('createCompany', { name: 'X' })).statusCode).toBe(401);
     const ok = await call('createCompany', { name: 'Vía tRPC' }, { authorization: 'Bearer test-admin-token' });
