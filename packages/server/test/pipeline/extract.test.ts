@@ -252,7 +252,7 @@ describe('extractParsedData', () => {
   });
 
   it('returns the OCR parsed_data (CFDI, fixtures) sanitized instead of extracting', () => {
-    const data = extractParsedData('tax_payment', 'PLACA: ABC1234', { parsed_data: { placa: 'XYZ9876', fecha_pago: '2024-01-01', extra: 1 } });
+    const data = extractParsedData('tax_payment', 'PLACA: ABC1234', { parsed_data: { placa: 'XYZ9876', fecha_pago: '1 de enero', extra: 1 } });
     expect(data).toEqual({ placa: 'XYZ9876', extra: 1 });
   });
 
@@ -273,16 +273,40 @@ describe('sanitizeParsedData', () => {
     expect(
       sanitizeParsedData({
         vin: '3VWFE21C04M000001',
-        entidad: 'Jalisco',
-        fecha_documento: '2024-01-01',
-        monto_total: '406000',
+        entidad: 'Atlántida',
+        fecha_documento: '2024-13-01',
+        monto_total: 'cuatrocientos mil',
         ejercicio_fiscal: [2023, 2024.5],
+        anio_modelo: '2020a',
         endosos: [{ de: 'A', a: 'B', fecha: '01/01/2020' }],
         propietario: null,
         folio: '',
         custom_key: 'kept',
       }),
     ).toEqual({ vin: '3VWFE21C04M000001', endosos: [{ de: 'A', a: 'B', fecha: '01/01/2020' }], custom_key: 'kept' });
+  });
+
+  it('reads entity names, numbers written as text and ISO days in the form of the vocabulary', () => {
+    expect(
+      sanitizeParsedData({
+        entidad: 'Estado de México',
+        fecha_documento: '2024-01-31',
+        fecha_pago: ' 2024-02-29 ',
+        monto_total: '$406,000.50',
+        total: '1850',
+        ejercicio_fiscal: ['2023', 2024],
+        anio_modelo: ' 2020 ',
+      }),
+    ).toEqual({
+      entidad: 'MEX',
+      fecha_documento: '31/01/2024',
+      fecha_pago: '29/02/2024',
+      monto_total: 406000.5,
+      total: 1850,
+      ejercicio_fiscal: [2023, 2024],
+      anio_modelo: 2020,
+    });
+    expect(sanitizeParsedData({ entidad: 'edomex', ejercicio_fiscal: '2024' })).toEqual({ entidad: 'MEX', ejercicio_fiscal: 2024 });
   });
 });
 

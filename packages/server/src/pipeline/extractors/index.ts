@@ -1,4 +1,5 @@
 import { parsedDataSchema } from '@vcase/shared';
+import { entityCode } from '../../domain/validators/entities.js';
 import { normalizePlate } from '../../domain/validators/plates.js';
 import { normalizeVin, validateVin } from '../../domain/validators/vin.js';
 import { matchesOf, view, type TextView } from '../text.js';
@@ -59,10 +60,38 @@ export function withNormalizedIdentifiers(data: Record<string, unknown>): Record
   return out;
 }
 
+const INTEGER_KEYS = new Set(['ejercicio_fiscal', 'ano_vehiculo', 'anio_modelo']);
+const AMOUNT_KEYS = new Set(['total', 'monto_total']);
+const DATE_KEYS = new Set(['fecha_documento', 'fecha_pago', 'fecha_emision']);
+const INTEGER_TEXT = /^\s*\d{1,9}\s*$/;
+const AMOUNT_TEXT = /^\s*\$?\s*-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(?:MXN)?\s*$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A value in the form the vocabulary keeps, when an OCR source wrote it in another common
+ * form: an entity's name or abbreviation ("Jalisco", "EDOMEX") as its code, a number written
+ * as text ("2024", "$406,000.00"), an ISO day as DD/MM/YYYY. Anything else is left as given.
+ */
+function vocabularyForm(key: string, value: unknown): unknown {
+  if (key === 'entidad' && typeof value === 'string') return entityCode(value) ?? value;
+  if (INTEGER_KEYS.has(key)) {
+    const int = (v: unknown) => (typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : v);
+    return Array.isArray(value) ? value.map(int) : int(value);
+  }
+  if (AMOUNT_KEYS.has(key) && typeof value === 'string' && AMOUNT_TEXT.test(value)) {
+    return Number(value.replace(/[^\d.-]/g, ''));
+  }
+  if (DATE_KEYS.has(key) && typeof value === 'string') {
+    const m = ISO_DATE.exec(value.trim());
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  return value;
+}
+
 /**
  * Keeps what parsed_data may hold (operator-surface §5): vocabulary keys whose value fits the
- * key's type (others dropped, never failing), other keys as they are; null, undefined and ''
- * values dropped; plates and VINs normalized.
+ * key's type, after `vocabularyForm` (others dropped, never failing), other keys as they are;
+ * null, undefined and '' values dropped; plates and VINs normalized.
  */
 export function sanitizeParsedData(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -73,7 +102,7 @@ export function sanitizeParsedData(data: Record<string, unknown>): Record<string
       out[key] = value;
       continue;
     }
-    const parsed = schema.safeParse(value);
+    const parsed = schema.safeParse(vocabularyForm(key, value));
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
   }
   return withNormalizedIdentifiers(out);
