@@ -412,7 +412,7 @@ export const OPERATIONS = defineOperations({
   putSandboxFixture: {
     method: 'PUT', path: '/admin/sandbox/fixtures/{source}/{key}', auth: 'admin', group: 'admin',
     summary: 'Store the sandbox outcome of a (source, key) lookup',
-    body: sandboxOutcomeSchema, response: sandboxFixtureSchema, successStatus: 200,
+    body: sandboxOutcomeSchema, bodyRequired: true, response: sandboxFixtureSchema, successStatus: 200,
   },
   listSandboxFixtures: {
     method: 'GET', path: '/admin/sandbox/fixtures', auth: 'admin', group: 'admin',

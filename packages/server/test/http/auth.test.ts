@@ -149,6 +149,11 @@ describe('admin API (operator-surface §2)', () => {
       { source: 'tickets', key: 'ABC1234:MEX', outcome: { infractions: [] } },
     ]);
     expect((await t.admin('PUT', '/admin/sandbox/fixtures/nope/X', {})).statusCode).toBe(400);
+    // An outcome must be sent: a PUT without a body stores nothing.
+    const noBody = await t.admin('PUT', '/admin/sandbox/fixtures/plate_portal/ABC123');
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().error.code).toBe('VALIDATION_ERROR');
+    expect((await t.admin('GET', '/admin/sandbox/fixtures')).json().data).toHaveLength(2);
     expect((await t.admin('DELETE', '/admin/sandbox/fixtures')).statusCode).toBe(204);
     expect((await t.admin('GET', '/admin/sandbox/fixtures')).json().data).toEqual([]);
   });
