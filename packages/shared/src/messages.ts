@@ -76,6 +76,8 @@ export const RAPI_MESSAGES = {
   CASE_PROCESSING: 'El caso está en procesamiento; la información de RAPI puede completarse en background.',
   /** `status` `pending`: the case is not being processed yet. */
   CASE_NOT_PROCESSED: 'El caso aún no está siendo procesado.',
+  /** `status` `error`: the source could not be reached (its own text stays in the logs). */
+  SOURCE_ERROR: 'Hubo un error al obtener la información',
 } as const;
 
 /** Invoice checks (contract §4.8). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAPI_MESSAGES } from '@vcase/shared';
 import {
   addProcessedDocument,
   createCase,
@@ -125,7 +126,8 @@ describe('RAPI (contract §4.4)', () => {
     const first = (await get(`/v1/cases/${caseId}/rapi`)).json();
     expect(['pending', 'processing']).toContain(first.status);
     const done = await eventually(async () => (await get(`/v1/cases/${caseId}/rapi`)).json(), (b) => b.status === 'error');
-    expect(done).toMatchObject({ status: 'error', result: null, message: 'timeout del proveedor' });
+    // The source's own error text is not published (it can name internals); the reason is generic.
+    expect(done).toMatchObject({ status: 'error', result: null, message: RAPI_MESSAGES.SOURCE_ERROR });
   });
 });
 
