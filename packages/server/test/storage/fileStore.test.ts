@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,15 @@ describe('storage keys', () => {
     const keys = Array.from({ length: 2_000 }, (_, i) => newStorageKey(i % 2 ? 'pdf' : ''));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.every(isStorageKey)).toBe(true);
-    expect(new Set(keys.map((k) => k.slice(0, 8))).size).toBeGreaterThan(1_990);
+    expect(new Set(keys.map((k) => k.slice(12, 20))).size).toBeGreaterThan(1_990);
+  });
+
+  it('begin with the time, so a newer key sorts after an older one', async () => {
+    const older = newStorageKey('pdf');
+    await new Promise((r) => setTimeout(r, 5));
+    const newer = newStorageKey('pdf');
+    expect(older < newer).toBe(true);
+    expect(Number.parseInt(newer.slice(0, 12), 16)).toBeGreaterThanOrEqual(Number.parseInt(older.slice(0, 12), 16) + 5);
   });
 });
 
@@ -58,7 +66,26 @@ describe('local file store', () => {
     for (let i = 0; i < 300; i++) again.push(await store.put(Buffer.from(`doc ${i}`), 'xml'));
     for (const [i, s] of again.entries()) expect((await store.get(s.key))?.toString()).toBe(`doc ${i}`);
     expect(await store.get(first.key)).toBeNull();
-    const cachedPrefixes = new Set(before.map((s) => s.key.slice(0, 2)));
-    expect(again.some((s) => cachedPrefixes.has(s.key.slice(0, 2)))).toBe(true);
+    const fanOut = (key: string) => key.slice(12, 14);
+    const cachedPrefixes = new Set(before.map((s) => fanOut(s.key)));
+    expect(again.some((s) => cachedPrefixes.has(fanOut(s.key)))).toBe(true);
+  });
+
+  it('fans files out by the random part of a key, and still reads files stored under keys made before keys were timed', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-store-fanout-'));
+    try {
+      const store = localFileStore(own);
+      const stored = await Promise.all(Array.from({ length: 40 }, (_, i) => store.put(Buffer.from(`f${i}`), 'pdf')));
+      const subdirs = fs.readdirSync(own);
+      expect(subdirs.length).toBeGreaterThan(20);
+      expect(subdirs.sort()).toEqual([...new Set(stored.map((s) => s.key.slice(12, 14)))].sort());
+
+      const legacy = `${randomBytes(24).toString('base64url')}.xml`;
+      fs.mkdirSync(path.join(own, legacy.slice(0, 2)), { recursive: true });
+      fs.writeFileSync(path.join(own, legacy.slice(0, 2), legacy), 'antes');
+      expect((await store.get(legacy))?.toString()).toBe('antes');
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
   });
 });
