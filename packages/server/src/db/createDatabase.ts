@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrationProvider } from './migrations/index.js';
+import { allowDirectReads } from './precompiled.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './walCheckpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,7 +35,9 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
   // SQLite's own lower() folds ASCII letters only; case-insensitive filters (the case list's
   // internal_id) must fold Ñ and accented capitals too. A function of the same name replaces it.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  allowDirectReads(db, (sql, parameters) => (sqlite.inTransaction ? null : (statements.prepare(sql).all(parameters) as unknown[])));
   if (url === ':memory:' || url === '') return { db, dialect: 'sqlite', close: () => db.destroy() };
   // Checkpoints run beside the event loop; this connection's own are only a backstop.
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);

@@ -1,8 +1,24 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 
+/** Runs a read at once on the connection itself, or answers null when it may not. */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const directReads = new WeakMap<Kysely<Database>, DirectRead>();
+
 /**
- * A query that runs on every request, built and compiled by Kysely once per database (so in
+ * Lets the `precompiled` reads of `db` run through `read` (SQLite) instead of Kysely's
+ * driver, whose connection lock and promises cost twice what SQLite takes to answer them
+ * (about 16 µs against 8 for the case revision read of every cached GET). `read` must answer
+ * null while a transaction is open on the connection: a read then would see that
+ * transaction's rows before they commit, so it waits for the connection like any query.
+ */
+export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
+/**
+ * A read that runs on every request, built and compiled by Kysely once per database (so in
  * that database's SQL dialect) and then run with each call's values. Building a query costs
  * about as much as SQLite takes to answer a primary-key read.
  *
@@ -27,6 +43,8 @@ export function precompiled<Args extends string[], Row>(
       compiled.set(db, query);
     }
     const parameters = query.slots.map((s) => (s.arg >= 0 ? args[s.arg] : s.value));
+    const rows = directReads.get(db)?.(query.sql, parameters);
+    if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters));
     return result.rows;
   };

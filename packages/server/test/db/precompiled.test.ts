@@ -22,6 +22,23 @@ describe('precompiled queries', () => {
     expect(await find(db, 'a', 'c2')).toEqual([]);
   });
 
+  it('never read the rows of a transaction that has not committed', async () => {
+    const { db } = await openDatabase();
+    await db.insertInto('companies').values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never).execute();
+    const find = precompiled((d, id) => d.selectFrom('cases').select('id').where('id', '=', id), '<case>');
+    let during: Promise<unknown[]> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('cases').values(caseRow('t', 'c1') as never).execute();
+        during = find(db, 't'); // asked while the transaction is open on the same connection
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await during).toEqual([]);
+    await db.insertInto('cases').values(caseRow('t', 'c1') as never).execute();
+    expect(await find(db, 't')).toEqual([{ id: 't' }]);
+  });
+
   it('refuses a query that leaves an argument out', async () => {
     const handle = await openDatabase({ migrate: false });
     const unused = precompiled((d, _companyId) => d.selectFrom('cases').select('id'), '<company>');
