@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatTable } from './lib/report.mjs';
+import { describeFailure, formatTable } from './lib/report.mjs';
 import { cleanupDirs, ROOT, setServerNodeArgs } from './lib/servers.mjs';
 import { prepareSeededState } from './lib/seed.mjs';
 import * as cliRows from './rows/cli.mjs';
@@ -86,7 +86,7 @@ async function main() {
       if (group.seeded && seedError) throw new Error(`seeding failed: ${seedError.message}`);
       rows.push(...(await group.mod.run(cfg, seeded, log)));
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = describeFailure(err);
       log(`  ${group.name} not measured: ${reason}`);
       rows.push(...group.mod.failed(reason.slice(0, 500)));
     }
@@ -97,7 +97,7 @@ async function main() {
 try {
   await main();
 } catch (err) {
-  log(`bench: ${err instanceof Error ? err.stack : String(err)}`);
+  log(`bench: ${describeFailure(err, { stack: true })}`);
 } finally {
   cleanupDirs();
 }

@@ -1,6 +1,6 @@
 // Start a RAPI lookup and wait for it with an overall deadline and Ctrl-C support.
 // Usage: node poll-with-deadline.mjs <case_id>
-import { Vcase, WaitTimeoutError } from '@vcase/sdk';
+import { Vcase } from '@vcase/sdk';
 
 const caseId = process.argv[2];
 if (!caseId) throw new Error('usage: node poll-with-deadline.mjs <case_id>');
@@ -19,6 +19,7 @@ try {
   });
   console.log(JSON.stringify({ status: result.status, result: result.result }));
 } catch (err) {
-  if (err instanceof WaitTimeoutError) console.error('still running at the deadline; last answer:', err.snapshot);
+  // The lookup outlived our time budget: show what it last said before giving up.
+  if (err?.name === 'WaitTimeoutError') console.error('no final answer in time; last answer:', err.snapshot);
   throw err;
 }

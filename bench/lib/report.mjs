@@ -61,6 +61,12 @@ export function notMeasured(spec, reason) {
   };
 }
 
+/** What a failure says, for a row or log line: its message (or stack), else its text. */
+export function describeFailure(err, { stack = false } = {}) {
+  const text = stack ? err?.stack : err?.message;
+  return typeof text === 'string' ? text : String(err);
+}
+
 export function round(v, digits = 2) {
   if (typeof v !== 'number' || !Number.isFinite(v)) return v ?? null;
   const f = 10 ** digits;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { loadProblems, runLoad } from '../lib/load.mjs';
 import { runMeasured } from '../lib/proc.mjs';
-import { notMeasured, ratioRow } from '../lib/report.mjs';
+import { describeFailure, notMeasured, ratioRow } from '../lib/report.mjs';
 import { CLI_MAIN, createCredentials, freshStateDir, startStubServer, startVcaseServer } from '../lib/servers.mjs';
 
 export const SPECS = {
@@ -248,7 +248,7 @@ export async function run(cfg, _seeded, log) {
     try {
       rows.push(await fn(cfg, log, work));
     } catch (err) {
-      rows.push(notMeasured(spec, `failed: ${err instanceof Error ? err.message : String(err)}`));
+      rows.push(notMeasured(spec, `failed: ${describeFailure(err)}`));
     }
   }
   return rows;

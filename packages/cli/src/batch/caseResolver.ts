@@ -17,25 +17,23 @@ export class CaseResolver {
   resolve(internalId: string, signal?: AbortSignal): Promise<string> {
     const hit = this.cache.get(internalId);
     if (hit) return hit;
-    const promise = this.find(internalId, signal).then((found) => {
+    const lookup = findCasesByInternalId(this.client, internalId, signal);
+    const promise = lookup.then((matches) => {
+      const found = caseIdOf(internalId, matches);
       if (!found) throw new RowError('CASE_NOT_FOUND', `no active case with internal_id "${internalId}"`);
       return found;
     });
     this.remember(internalId, promise);
-    // A failure that is not an answer (connection, abort) must not stick.
-    promise.catch((error) => {
-      if (!(error instanceof RowError) && this.cache.get(internalId) === promise) this.cache.delete(internalId);
+    // An answer sticks, "no such case" included; a lookup that got none (connection, abort) does not.
+    lookup.catch(() => {
+      if (this.cache.get(internalId) === promise) this.cache.delete(internalId);
     });
     return promise;
   }
 
   /** The case_id, null when there is none; several active cases with that internal_id is an error. */
   async find(internalId: string, signal?: AbortSignal): Promise<string | null> {
-    const matches = await findCasesByInternalId(this.client, internalId, signal);
-    if (matches.length > 1) {
-      throw new RowError('AMBIGUOUS_INTERNAL_ID', `${matches.length} active cases have internal_id "${internalId}"; give case_id instead`);
-    }
-    return matches[0]?.case_id ?? null;
+    return caseIdOf(internalId, await findCasesByInternalId(this.client, internalId, signal));
   }
 
   /** After creating a case, later rows of the same internal_id find it without a lookup. */
@@ -43,4 +41,11 @@ export class CaseResolver {
     this.cache.set(internalId, Promise.resolve(value));
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
   }
+}
+
+function caseIdOf(internalId: string, matches: readonly { case_id: string }[]): string | null {
+  if (matches.length > 1) {
+    throw new RowError('AMBIGUOUS_INTERNAL_ID', `${matches.length} active cases have internal_id "${internalId}"; give case_id instead`);
+  }
+  return matches[0]?.case_id ?? null;
 }
