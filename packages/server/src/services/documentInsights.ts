@@ -5,9 +5,8 @@ import { classifyDocument as classifyContent, computeValidity, extractCodes, own
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
 
-/** The text the document's last OCR run stored, if it stored one. */
-function storedText(doc: DocumentRow): string | null {
-  const jsonOcr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
+/** The text the document's last OCR run stored (its `json_ocr`, parsed), if it stored one. */
+function storedText(jsonOcr: Record<string, unknown>): string | null {
   return typeof jsonOcr.text === 'string' ? jsonOcr.text : null;
 }
 
@@ -24,7 +23,7 @@ async function documentText(
 ): Promise<{ bytes: Buffer | null; text: string; type?: string }> {
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) return { bytes: null, text: '' };
-  const stored = storedText(doc);
+  const stored = storedText(fromJson<Record<string, unknown>>(doc.json_ocr, {}));
   if (opts.preferStored && stored !== null) return { bytes, text: stored };
   try {
     const out = await runOcr(pipelineEngines(ctx), { bytes, mime: doc.mime_type, sha256: doc.sha256 ?? '' });
@@ -45,7 +44,7 @@ async function validityAs(ctx: ServerContext, doc: DocumentRow, type: string, te
   if (doc.status !== 'processed' || type === doc.type) return {};
   const jsonOcr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
-  const stored = storedText(doc);
+  const stored = storedText(jsonOcr);
   const read = stored ?? (Object.keys(parsed).length > 0 || !text ? '' : await text());
   const validity = computeValidity({ type, parsed_data: parsed, text: read, json_ocr: jsonOcr, today: ctx.clock.now() });
   return { validity: toJson(validity) };

@@ -516,6 +516,31 @@ describe('case processing end to end', () => {
   });
 });
 
+describe('OCR fixture parsed_data in other forms (operator-surface §5)', () => {
+  it('is stored in the vocabulary form: entity codes, numbers, DD/MM/YYYY days', async () => {
+    const w = await startTestServer();
+    try {
+      const tenant = await createTenant(w);
+      const bytes = Buffer.from('%PDF-1.4 recibo de tenencia');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      await w.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+        type: 'tax_payment',
+        text: 'TENENCIA',
+        parsed_data: { placa: 'nxa-12-34', entidad: 'Estado de México', ejercicio_fiscal: '2024', total: '$1,850.50', fecha_pago: '2024-02-20', anio_modelo: 'dos mil' },
+      });
+      const caseId = await createCase(w, tenant);
+      const { document_id } = (
+        await w.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } })
+      ).json();
+      await w.server.runner.whenIdle();
+      const detail = (await w.inject({ method: 'GET', url: `/v1/documents/${document_id}`, headers: { 'x-api-key': tenant.apiKey } })).json();
+      expect(detail.parsed_data).toEqual({ placa: 'NXA1234', entidad: 'MEX', ejercicio_fiscal: 2024, total: 1850.5, fecha_pago: '20/02/2024' });
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('stored files (GET /files/<key>)', () => {
   it('serves an upload at its url, small ones kept in the database and large ones on disk', async () => {
     const caseId = await createCase(t, acme);
