@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 import { allowDirectReads } from './precompiled.js';
+import { readsWhileUnchanged, watchWalHeader } from './unchangedReads.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './walCheckpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,7 +29,7 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const sqlite = new SQLite(url);
-  sqlite.pragma('journal_mode = WAL');
+  const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
@@ -37,8 +38,15 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  allowDirectReads(db, (sql, parameters) => (sqlite.inTransaction ? null : (statements.prepare(sql).all(parameters) as unknown[])));
-  if (url === ':memory:' || url === '') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Reads repeated on every request (`precompiled`) run on the connection itself, answered
+  // from memory until a commit of any process moves the WAL header. A transaction open on this
+  // connection makes them wait for it.
+  const read = (sql: string, parameters: readonly unknown[]) => statements.prepare(sql).all(parameters) as unknown[];
+  const inMemory = url === ':memory:' || url === '';
+  const wal = !inMemory && journal === 'wal' ? watchWalHeader(path.resolve(url)) : null;
+  const direct = wal ? readsWhileUnchanged(wal.look, read) : read;
+  allowDirectReads(db, (sql, parameters) => (sqlite.inTransaction ? null : direct(sql, parameters)));
+  if (inMemory) return { db, dialect: 'sqlite', close: () => db.destroy() };
   // Checkpoints run beside the event loop; this connection's own are only a backstop.
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const checkpointer = startWalCheckpointer(path.resolve(url), { onError: opts.onCheckpointError });
@@ -48,6 +56,7 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
     close: async () => {
       await checkpointer.stop();
       await db.destroy();
+      wal?.close();
     },
   };
 }

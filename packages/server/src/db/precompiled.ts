@@ -12,6 +12,8 @@ const directReads = new WeakMap<Kysely<Database>, DirectRead>();
  * (about 16 µs against 8 for the case revision read of every cached GET). `read` must answer
  * null while a transaction is open on the connection: a read then would see that
  * transaction's rows before they commit, so it waits for the connection like any query.
+ * `read` may answer rows kept from an earlier call (`readsWhileUnchanged`): callers of
+ * `precompiled` reads must not change the rows they get.
  */
 export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
   directReads.set(db, read);

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
@@ -7,6 +10,13 @@ import { taxesOf, ticketsOf } from '../../src/services/plateReports.service.js';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 const VIN = '1M8GDM9AXKP042788';
+const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs SQL on the server's database file from another process. */
+function otherProcessRuns(file: string, sql: string) {
+  const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();`;
+  execFileSync(process.execPath, ['-e', script, file, sql], { cwd: PACKAGE_DIR });
+}
 // 2026-12-31 23:58 in Mexico City (UTC-6): two minutes before the fiscal year turns.
 const clock = manualClock(Date.parse('2027-01-01T05:58:00.000Z'));
 let t: TestServer;
@@ -86,6 +96,26 @@ describe('cached reads (GET taxes, tickets, case list)', () => {
     // A write no service makes (straight into the database) is seen as well.
     await t.server.ctx.db.updateTable('jobs').set({ status: 'error', result: null, error: 'set by hand' }).where('case_id', '=', caseId).where('kind', 'like', '%tenencia%').execute();
     expect((await servedEqualsFresh(caseId)).taxes).not.toEqual(answered.taxes);
+  });
+
+  // Another process (`vcase-server worker`) shares the SQLite file: its commits must show on
+  // the next GET, although the revision reads of a quiet database are answered from memory.
+  it.skipIf(Boolean(process.env.VCASE_TEST_PG_URL))('answers what another process commits on the next read', async () => {
+    const caseId = await plateCase();
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    const before = await servedEqualsFresh(caseId);
+    const listed = async () => (await get('/v1/cases?limit=100')).json().data.find((c: { case_id: string }) => c.case_id === caseId);
+    expect((await listed()).internal_id).not.toBe('RENOMBRADO-FUERA');
+
+    otherProcessRuns(
+      path.join(t.stateDir, 'vcase.db'),
+      `update jobs set status = 'error', result = null, error = 'set elsewhere' where case_id = '${caseId}' and kind like '%tenencia%';
+       update cases set internal_id = 'RENOMBRADO-FUERA' where id = '${caseId}';`,
+    );
+    const after = await servedEqualsFresh(caseId);
+    expect(after.taxes).not.toEqual(before.taxes);
+    expect((await listed()).internal_id).toBe('RENOMBRADO-FUERA');
   });
 
   it('moves the tenencia grid to the new fiscal year at midnight in Mexico City', async () => {
