@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
 import { readsWhileUnchanged, watchWalHeader, type WalState } from '../../src/db/unchangedReads.js';
 import { activeCaseRevision, caseListRevision } from '../../src/repositories/cases.repository.js';
-import { AT, caseRow } from '../helpers/database.js';
-
-const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Runs SQL on the database file from another process, as `vcase-server worker` would. */
-function otherProcessRuns(file: string, sql: string) {
-  const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();`;
-  execFileSync(process.execPath, ['-e', script, file, sql], { cwd: PACKAGE_DIR });
-}
+import { AT, caseRow, otherProcessRuns } from '../helpers/database.js';
 
 const dirs: string[] = [];
 const handles: { close(): unknown }[] = [];

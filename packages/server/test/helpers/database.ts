@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
 import { postgresDatabaseFor } from './testServer.js';
@@ -54,3 +57,11 @@ export const caseRow = (id: string, company: string | null, active = 1) => ({
   created_at: AT,
   updated_at: AT,
 });
+
+const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs SQL on a SQLite database file from another process, as `vcase-server worker` would. */
+export function otherProcessRuns(file: string, sql: string) {
+  const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();`;
+  execFileSync(process.execPath, ['-e', script, file, sql], { cwd: PACKAGE_DIR });
+}

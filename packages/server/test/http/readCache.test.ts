@@ -1,22 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
 import { encodeBody } from '../../src/operations/responseCache.js';
 import { findCaseById } from '../../src/repositories/cases.repository.js';
 import { taxesOf, ticketsOf } from '../../src/services/plateReports.service.js';
+import { otherProcessRuns } from '../helpers/database.js';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 const VIN = '1M8GDM9AXKP042788';
-const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Runs SQL on the server's database file from another process. */
-function otherProcessRuns(file: string, sql: string) {
-  const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();`;
-  execFileSync(process.execPath, ['-e', script, file, sql], { cwd: PACKAGE_DIR });
-}
 // 2026-12-31 23:58 in Mexico City (UTC-6): two minutes before the fiscal year turns.
 const clock = manualClock(Date.parse('2027-01-01T05:58:00.000Z'));
 let t: TestServer;
