@@ -4,9 +4,9 @@ import { OPERATION_LIST } from '@vcase/shared';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
+import { authenticateBy, PUBLIC } from './auth/operationAuth.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
-import { HttpError } from './errors.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import './http/fastifyTypes.js';
@@ -73,15 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    const config = req.routeOptions.config;
-    try {
-      req.principal = await authenticator.authenticate(config?.auth ?? 'none', req.headers, config?.authErrorCode ?? null);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401 && config?.unauthorizedMessage) {
-        throw new HttpError(401, err.code, config.unauthorizedMessage);
-      }
-      throw err;
-    }
+    req.principal = await authenticateBy(authenticator, req.routeOptions.config?.authRule ?? PUBLIC, req.headers);
   });
 
   const routeDeps: RouteDeps = {

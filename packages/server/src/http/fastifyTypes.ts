@@ -1,15 +1,12 @@
 import type { ErrorCode } from '@vcase/shared';
-import type { AuthMode, Principal } from '../auth/principal.js';
+import type { AuthRule } from '../auth/operationAuth.js';
+import type { Principal } from '../auth/principal.js';
 import type { ResponseCache } from '../operations/responseCache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Credential the route accepts (contract §5). Routes without one are public. */
-    auth?: AuthMode;
-    /** Code sent with a 401 on this route (`UNAUTHORIZED` on GET /v1/documents, else none). */
-    authErrorCode?: ErrorCode | null;
-    /** Message of a 401 on this route, where the contract words it. */
-    unauthorizedMessage?: string;
+    /** How the route authenticates (`authRuleOf`, contract §5). Routes without one are public. */
+    authRule?: AuthRule;
     /** Code sent when the request fails schema validation (default `VALIDATION_ERROR`). */
     validationErrorCode?: ErrorCode | null;
   }

@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
+import { OPERATIONS, type Operation, type OperationId } from '@vcase/shared';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -29,7 +31,7 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
       // The tRPC channel has its own client typing; the OpenAPI document is the REST API.
       if (input.url.startsWith('/trpc')) return { schema: { hide: true }, url: input.url };
       const out = jsonSchemaTransform(input);
-      const auth = input.route.config?.auth;
+      const auth = input.route.config?.authRule?.mode;
       const security: Record<string, string[]>[] | undefined =
         auth === 'bearer'
           ? [{ bearerAuth: [] }]
@@ -40,7 +42,10 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
               : auth === 'admin'
                 ? [{ adminAuth: [] }]
                 : [];
-      return { ...out, schema: { ...out.schema, security } };
+      // An operation answered without a body (204) has no response schema to list its status.
+      const op = OPERATIONS[(input.schema as { operationId?: string } | undefined)?.operationId as OperationId] as Operation | undefined;
+      const response = out.schema.response ?? (op ? { [op.successStatus]: { description: STATUS_CODES[op.successStatus] } } : undefined);
+      return { ...out, schema: { ...out.schema, security, ...(response ? { response } : {}) } };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

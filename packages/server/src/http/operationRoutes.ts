@@ -2,6 +2,7 @@ import { MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type Operat
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authRuleOf } from '../auth/operationAuth.js';
 import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
@@ -9,12 +10,9 @@ import { principalOf, type RouteDeps } from './routeDeps.js';
 /** A 20 MB file in base64 plus the JSON around it; larger bodies are cut off while streaming. */
 const UPLOAD_BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
 
-/** Route settings the operations table does not carry (contract §5, §4.9, §4.10). */
+/** Route settings the operations table does not carry. */
 const ROUTE_EXTRAS: Partial<Record<OperationId, { config?: FastifyContextConfig; bodyLimit?: number }>> = {
-  listDocuments: { config: { authErrorCode: 'UNAUTHORIZED' } },
   uploadDocument: { bodyLimit: UPLOAD_BODY_LIMIT },
-  submitIne: { config: { unauthorizedMessage: 'API key inválida o ausente' } },
-  getIne: { config: { unauthorizedMessage: 'API key inválida o ausente' } },
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,7 +72,7 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
   typed.route({
     method: op.method,
     url: toFastifyPath(op.path),
-    config: { auth: op.auth, ...extras.config },
+    config: { authRule: authRuleOf(op), ...extras.config },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     schema: schemaOf(op),
     handler: async (req, reply) => {

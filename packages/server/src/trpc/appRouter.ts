@@ -1,5 +1,6 @@
-import { OPERATION_LIST, OPERATIONS, pathParams, type ErrorCode, type Operation, type OperationId } from '@vcase/shared';
-import type { AuthMode, Principal } from '../auth/principal.js';
+import { OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { authRuleOf } from '../auth/operationAuth.js';
+import type { Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
@@ -43,11 +44,6 @@ function validated(schema: z.ZodType, value: unknown): unknown {
 
 const looseInput = z.looseObject({}).optional();
 
-/** How a procedure authenticates: the rule of the REST route it mirrors (contract §5). */
-export function procedureAuth(op: Operation): { mode: AuthMode; errorCode: ErrorCode | null } {
-  return { mode: op.auth, errorCode: op.id === 'listDocuments' ? 'UNAUTHORIZED' : null };
-}
-
 /**
  * Runs `op` for a tRPC input: split into the REST parts, validated like REST validates them,
  * handled by the same handler. The answer is already encoded (`EncodedBody`, for cached
@@ -76,8 +72,7 @@ function buildProcedures() {
   const procedures: Record<string, unknown> = {};
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
-    const auth = procedureAuth(op);
-    const base = procedureFor(auth.mode, auth.errorCode).input(looseInput);
+    const base = procedureFor(authRuleOf(op)).input(looseInput);
     const resolve = async ({ ctx, input }: { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined }) => {
       const out = await runProcedure(op, ctx.deps, ctx.principal, input);
       return out instanceof EncodedBody ? out.value : out;

@@ -1,9 +1,10 @@
 import { OPERATION_LIST, type Operation } from '@vcase/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
+import { authenticateBy, authRuleOf } from '../auth/operationAuth.js';
 import type { OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
-import { procedureAuth, runProcedure } from './appRouter.js';
+import { runProcedure } from './appRouter.js';
 
 const QUERIES = new Map<string, Operation>(OPERATION_LIST.filter((op) => op.method === 'GET' && op.id !== 'health').map((op) => [op.id, op]));
 
@@ -44,8 +45,7 @@ export function answerPlainQueries(scope: FastifyInstance, deps: OperationDeps &
     if (!call) return;
     let answer: string;
     try {
-      const { mode, errorCode } = procedureAuth(call.op);
-      const principal = await deps.authenticator.authenticate(mode, req.headers, errorCode);
+      const principal = await authenticateBy(deps.authenticator, authRuleOf(call.op), req.headers);
       const out = await runProcedure(call.op, deps, principal!, call.input);
       answer = out instanceof EncodedBody ? out.trpcJson : `{"result":{"data":${JSON.stringify(out)}}}`;
     } catch {

@@ -1,9 +1,10 @@
-import { ERROR_CODES, type ErrorCode } from '@vcase/shared';
+import { ERROR_CODES } from '@vcase/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
-import type { AuthMode, Principal } from '../auth/principal.js';
+import { authenticateBy, type AuthRule } from '../auth/operationAuth.js';
+import type { Principal } from '../auth/principal.js';
 import { HttpError, validationError } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 
@@ -71,9 +72,9 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-function authed(mode: AuthMode, errorCode: ErrorCode | null = null) {
+function authed(rule: AuthRule) {
   return t.procedure.use(mapErrors).use(async ({ ctx, next }) => {
-    const principal = (await ctx.authenticator.authenticate(mode, ctx.headers, errorCode)) as Principal;
+    const principal = (await authenticateBy(ctx.authenticator, rule, ctx.headers)) as Principal;
     return next({ ctx: { ...ctx, principal } });
   });
 }

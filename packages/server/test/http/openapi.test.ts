@@ -35,6 +35,10 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(doc.paths['/v1/documents'].post.security).toEqual([{ apiKeyAuth: [] }, { bearerAuth: [] }]);
     expect(doc.paths['/admin/companies'].post.security).toEqual([{ adminAuth: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);
+    // Answers without a body list their own status (operator-surface §2: 204).
+    for (const p of ['/admin/api-keys/{key_id}', '/admin/companies/{company_id}/webhooks/{event}', '/admin/sandbox/fixtures']) {
+      expect(Object.keys(doc.paths[p].delete.responses), p).toEqual(['204']);
+    }
     const createCase = doc.paths['/v1/cases'].post.requestBody.content['application/json'];
     expect(JSON.stringify(createCase.examples)).toContain('SIN-2026-0001');
   });

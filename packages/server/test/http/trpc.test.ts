@@ -122,6 +122,18 @@ describe('tRPC channel on /trpc', () => {
 
     const chainWithParams = await call('generatePlateChain', { case_id: crypto.randomUUID(), force: true });
     expect(chainWithParams.statusCode).toBe(400);
+
+    // Contract §5: on /documents/ine the 401 text mentions an API key, on both channels.
+    const ineRest = await t.inject({ method: 'GET', url: `/documents/ine/${crypto.randomUUID()}`, headers: { authorization: 'Bearer bad' } });
+    expect(ineRest.statusCode).toBe(401);
+    for (const [res, label] of [
+      [await call('submitIne', { front: 'x' }, {}), 'no credentials'],
+      [await query('getIne', { job_id: crypto.randomUUID() }, { authorization: 'Bearer bad' }), 'bad token'],
+    ] as const) {
+      expect(res.statusCode, label).toBe(401);
+      expect(res.json().error.message, label).toBe(ineRest.json().error.message);
+      expect(res.json().error.message, label).toMatch(/API key/);
+    }
   });
 
   it('answers input that is not JSON, not an object or of the wrong type with the REST message and code', async () => {
