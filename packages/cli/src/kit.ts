@@ -65,14 +65,27 @@ export function nonNegativeInt(value: string): number {
   return n;
 }
 
+/** The JSON object `text` holds, or null when it holds anything else. */
+export function jsonObjectOf(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An argument's text: the value itself, or the content of the file named after `@`. */
+export async function textArg(ctx: Context, value: string): Promise<string> {
+  if (!value.startsWith('@')) return value;
+  const fs = await import('node:fs/promises');
+  const path = await import('node:path');
+  return fs.readFile(path.resolve(ctx.cwd, value.slice(1)), 'utf8');
+}
+
 /** A JSON object given inline, or `@file` to read it from a file. */
 export async function jsonObjectArg(ctx: Context, value: string, what: string): Promise<Record<string, unknown>> {
-  let text = value;
-  if (value.startsWith('@')) {
-    const fs = await import('node:fs/promises');
-    const path = await import('node:path');
-    text = await fs.readFile(path.resolve(ctx.cwd, value.slice(1)), 'utf8');
-  }
+  const text = await textArg(ctx, value);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

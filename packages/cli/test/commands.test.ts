@@ -414,3 +414,19 @@ describe('docs-reference', () => {
     expect(r.stdout).not.toContain('`vcase docs-reference`\n'); // hidden
   });
 });
+
+describe('admin webhooks set', () => {
+  const routes: Routes = { 'PUT /admin/companies/co-1/webhooks/expediente-created': (req) => ({ body: { ...(req.body as object), event: 'expediente-created' } }) };
+  const sentTemplate = async (template: string) => {
+    const r = await runCli(['--admin-token', 'adm', 'admin', 'webhooks', 'set', 'co-1', 'expediente-created', '--url', 'https://rx.example/h', '--template', template, '--json'], { routes });
+    expect(r.code, r.stderr).toBe(0);
+    return (r.requests[0]!.body as { template: unknown }).template;
+  };
+
+  it('sends a JSON object as an object template and any other text as a string template', async () => {
+    expect(await sentTemplate('{"ref": "{{expedientData.internal_id}}"}')).toEqual({ ref: '{{expedientData.internal_id}}' });
+    // JSON text with a placeholder standing for a value is not a JSON object: sent as text.
+    expect(await sentTemplate('{"ref": {{expedientData.internal_id}}}')).toBe('{"ref": {{expedientData.internal_id}}}');
+    expect(await sentTemplate('["{{environment}}"]')).toBe('["{{environment}}"]');
+  });
+});

@@ -1,7 +1,7 @@
 import { Argument, Option, type Command } from 'commander';
 import type { SandboxSource, WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
-import { jsonObjectArg, outputOptions, positiveInt, type App, type OutputFlags } from '../kit.js';
+import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
 import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
 import type { Session } from '../session.js';
@@ -110,8 +110,10 @@ export function register(program: Command, app: App): void {
       const client = await s.client();
       let template: string | Record<string, unknown> | undefined;
       if (o.template !== undefined) {
-        const t = o.template.trim();
-        template = t.startsWith('{') || t.startsWith('@') ? await jsonObjectArg(s.ctx, t, '--template') : o.template;
+        // A JSON object is sent as an object template; any other text as a string template,
+        // which the server checks is JSON once its placeholders stand for values.
+        const text = await textArg(s.ctx, o.template.trim());
+        template = jsonObjectOf(text) ?? text;
       }
       const body = await client.admin.webhooks.set(
         company!,

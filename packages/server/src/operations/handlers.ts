@@ -51,7 +51,7 @@ import { taxYear } from '../domain/taxes.js';
 import { cachedCaseList, cachedCaseRead } from './cachedReads.js';
 import type { ResponseCache } from './responseCache.js';
 import { getPlates, recomputePlates } from '../services/plates.service.js';
-import { deleteRegistration, listDeliveries, putRegistration } from '../webhooks/index.js';
+import { deleteRegistration, jsonTemplateProblem, listDeliveries, putRegistration } from '../webhooks/index.js';
 
 /** What operations run with, whichever channel (REST or tRPC) serves them. */
 export interface OperationDeps {
@@ -208,14 +208,15 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
       if (err instanceof UnsafeUrlError) throw validationError(err.message, { field: 'url' });
       throw err;
     }
+    // A blank string template is no template: the default body (contract §6), never an empty one.
+    const template = typeof body.template === 'string' && body.template.trim() === '' ? null : (body.template ?? null);
+    const problem = typeof template === 'string' ? jsonTemplateProblem(template) : null;
+    if (problem) throw validationError(problem, { field: 'template' });
     return putRegistration(ctx.db, {
       company_id: i.params.company_id,
       event,
       url: String(body.url),
-      // A blank string template is no template: the default body (contract §6), never an empty one.
-      template: (typeof body.template === 'string' && body.template.trim() === '' ? null : (body.template ?? null)) as Parameters<
-        typeof putRegistration
-      >[1]['template'],
+      template: template as Parameters<typeof putRegistration>[1]['template'],
       api_key: (body.api_key ?? null) as string | null,
       updated_at: ctx.clock.now().toISOString(),
     });

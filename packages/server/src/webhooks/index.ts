@@ -8,6 +8,7 @@ export {
 export { emitWebhook, webhookVars, type EmitWebhookInput, type WebhookActor } from './emitWebhook.js';
 export {
   defaultWebhookBody,
+  jsonTemplateProblem,
   renderTemplate,
   webhookRequestBody,
   type WebhookTemplate,

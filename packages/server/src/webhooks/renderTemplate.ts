@@ -31,14 +31,54 @@ function placeholderValues(vars: WebhookVars): Map<string, string> {
   ]);
 }
 
-function fill(text: string, values: Map<string, string>, escape: (s: string) => string): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => escape(values.get(name) ?? ''));
+function fill(text: string, values: Map<string, string>): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => values.get(name) ?? '');
 }
 
 const asJsonStringContent = (s: string) => JSON.stringify(s).slice(1, -1);
 
+/** Whether the JSON text is inside a string at `to`, scanning from `from` in state `inString`. */
+function inJsonStringAt(text: string, from: number, to: number, inString: boolean): boolean {
+  for (let i = from; i < to; i++) {
+    if (inString && text[i] === '\\') i++;
+    else if (text[i] === '"') inString = !inString;
+  }
+  return inString;
+}
+
+/**
+ * Fills the placeholders of JSON text: inside a JSON string a value is escaped as string
+ * content; anywhere else it stands for a whole value and becomes a JSON string. Either way
+ * a name with a quote in it cannot break the document.
+ */
+function fillJsonText(text: string, values: Map<string, string>): string {
+  let out = '';
+  let last = 0;
+  let inString = false;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    inString = inJsonStringAt(text, last, m.index, inString);
+    const value = values.get(m[1]) ?? '';
+    out += text.slice(last, m.index) + (inString ? asJsonStringContent(value) : JSON.stringify(value));
+    last = m.index + m[0].length;
+  }
+  return out + text.slice(last);
+}
+
+/**
+ * Why a string template cannot give a JSON body (contract §6: "a JSON template with `{{...}}`
+ * placeholders"), or null when it can: it must be JSON once each placeholder stands for a value.
+ */
+export function jsonTemplateProblem(text: string): string | null {
+  try {
+    JSON.parse(fillJsonText(text, new Map()));
+    return null;
+  } catch {
+    return 'La plantilla debe ser JSON; cada marcador {{…}} va dentro de una cadena o en lugar de un valor';
+  }
+}
+
 function renderValue(value: unknown, values: Map<string, string>): unknown {
-  if (typeof value === 'string') return fill(value, values, (s) => s);
+  if (typeof value === 'string') return fill(value, values);
   if (Array.isArray(value)) return value.map((v) => renderValue(v, values));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v, values)]));
@@ -48,15 +88,14 @@ function renderValue(value: unknown, values: Map<string, string>): unknown {
 
 /**
  * Fills `{{…}}` placeholders; unknown ones become empty. An object template is rendered
- * value by value, recursively; a string template is JSON text, so each substitution is
- * escaped as JSON string content (a quote in a name cannot break the document).
+ * value by value, recursively; a string template is JSON text (`fillJsonText`).
  */
 export function renderTemplate(template: string, vars: WebhookVars): string;
 export function renderTemplate(template: { [key: string]: unknown }, vars: WebhookVars): { [key: string]: unknown };
 export function renderTemplate(template: WebhookTemplate, vars: WebhookVars): unknown;
 export function renderTemplate(template: WebhookTemplate, vars: WebhookVars): unknown {
   const values = placeholderValues(vars);
-  if (typeof template === 'string') return fill(template, values, asJsonStringContent);
+  if (typeof template === 'string') return fillJsonText(template, values);
   return renderValue(template, values);
 }
 

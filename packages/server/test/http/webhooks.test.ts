@@ -67,6 +67,20 @@ describe('webhooks (contract §6)', () => {
     expect(received().map((r) => r.body)).toEqual([{ internal_id: 'WH-BLANK', source: 'api' }]);
   });
 
+  it('refuses a string template that cannot give a JSON body, and sends placeholders that stand for values as strings', async () => {
+    for (const template of ['hola {{environment}}', '{"a": {{environment}}']) {
+      const res = await register('expediente-created', { url: `${base}/notjson`, template });
+      expect(res.statusCode, template).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.message).toContain('JSON');
+    }
+    const res = await register('expediente-created', { url: `${base}/bare`, template: '{"ref": {{expedientData.internal_id}}, "env": "{{environment}}"}' });
+    expect(res.statusCode).toBe(200);
+    await createCase(t, acme, { internal_id: 'WH-"BARE"' });
+    await t.server.runner.whenIdle();
+    expect(received().map((r) => r.body)).toEqual([{ ref: 'WH-"BARE"', env: 'qa' }]);
+  });
+
   it('renders every template variable from the case at event time', async () => {
     await register('expediente-created', {
       url: `${base}/tpl`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultWebhookBody,
+  jsonTemplateProblem,
   renderTemplate,
   webhookRequestBody,
   type WebhookVars,
@@ -72,6 +73,21 @@ describe('renderTemplate', () => {
     const text = renderTemplate('{"who": "{{expedientData.user_name}}", "ref": "{{expedientData.internal_id}}"}', tricky);
     expect(typeof text).toBe('string');
     expect(JSON.parse(text)).toEqual({ who: 'Ana "La Jefa" \\ López\n', ref: 'EXP-42' });
+  });
+
+  it('renders a placeholder that stands for a whole value as a JSON string', () => {
+    const tricky = { ...vars, user_name: 'Ana "La Jefa"' };
+    const text = renderTemplate('{"who": {{expedientData.user_name}}, "list": [{{environment}}, "x{{environment}}"], "q": "say \\"{{environment}}\\""}', tricky);
+    expect(JSON.parse(text)).toEqual({ who: 'Ana "La Jefa"', list: ['sandbox', 'xsandbox'], q: 'say "sandbox"' });
+  });
+
+  it('tells a string template that cannot give JSON from one that can', () => {
+    for (const ok of ['{"a": "{{environment}}"}', '{"a": {{environment}}}', '[{{x}}, "{{y}}"]', '"{{environment}}"', '{"n": 1}']) {
+      expect(jsonTemplateProblem(ok), ok).toBeNull();
+    }
+    for (const bad of ['hello {{environment}}', '{"a": {{environment}}', '{"a": "{{environment}}}', '{a: 1}', '{"a": x{{environment}}}']) {
+      expect(jsonTemplateProblem(bad), bad).toMatch(/JSON/);
+    }
   });
 
   it('keeps an object template from being turned into JSON-escaped text', () => {
