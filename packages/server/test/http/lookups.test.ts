@@ -369,6 +369,45 @@ describe('invoices (contract §4.8)', () => {
     expect(invoices[0].amis).toMatchObject({ status: 'completed', message: null });
   });
 
+  it('amis shows policy numbers masked and, without a complete case VIN, the provider reason for the invoice VIN', async () => {
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, {
+      result: { info: [{ marca: 'NISSAN', poliza: 'POL-99887766' }, { marca: 'NISSAN', poliza: '****4321' }, { marca: 'NISSAN' }] },
+    });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN });
+    await t.server.runner.whenIdle();
+    const [inv] = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(inv.amis.result.info).toEqual([{ marca: 'NISSAN', poliza: '********7766' }, { marca: 'NISSAN', poliza: '****4321' }, { marca: 'NISSAN' }]);
+
+    const shortVin = await createCase(t, acme);
+    await addProcessedDocument(t, acme, shortVin, 'invoice', { vin: VIN.slice(0, 16) });
+    await t.server.runner.whenIdle();
+    const [short] = (await get(`/v1/cases/${shortVin}/invoices`)).json().invoices;
+    expect(short.amis).toMatchObject({ status: 'completed', message: 'Longitud incorrecta (se esperan 17 caracteres)', result: null });
+  });
+
+  it('an invoice whose processing failed shows its checks failed (completed), not processing for ever', async () => {
+    const bytes = Buffer.from('%PDF-1.4 invoice the OCR source cannot read');
+    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, { error: 'ocr down' });
+    const caseId = await createCase(t, acme);
+    const up = await t.inject({
+      method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey },
+      payload: { case_id: caseId, type: 'invoice', mime_type: 'application/pdf', base64: bytes.toString('base64') },
+    });
+    expect(up.statusCode).toBe(201);
+    // The OCR job retries the source before it gives up and marks the document error.
+    const status = async () => (await get(`/v1/documents?case_id=${caseId}`)).json().data[0].status;
+    for (let i = 0; i < 150 && (await status()) !== 'error'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await status()).toBe('error');
+    await t.server.runner.whenIdle();
+    const [inv] = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(inv.file_id).toBe(up.json().document_id);
+    for (const key of ['validate_invoice', 'amda_invoice', 'amis']) {
+      expect(inv[key], key).toEqual({ status: 'completed', message: 'Hubo un error al procesar la información', result: null, updated_at: expect.any(String) });
+    }
+    expect(inv.consulta_pedimento).toMatchObject({ status: 'completed', message: 'Servicio no disponible.' });
+  });
+
   it('amis keeps its last answer (completed) while a newer check runs for another invoice', async () => {
     const caseId = await createCase(t, acme);
     await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, { result: { info: [{ marca: 'PRIMERA' }] } });

@@ -123,7 +123,10 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
     if (o.kind === 'reason') return said(o.reason);
     return said(M.NOT_FOUND);
   }
-  const vin = check === 'amis' ? await casePrimaryVin(ctx, doc.case_id) : (str(parsed.vin)?.toUpperCase() ?? (await casePrimaryVin(ctx, doc.case_id)));
+  // amis asks about the case's VIN; without a complete one, about the invoice's own, so the
+  // provider's reason for an invalid VIN reaches the answer (§4.8: "Longitud incorrecta …").
+  const ownVin = str(parsed.vin)?.toUpperCase();
+  const vin = check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
   if (!vin) return said(M.NOT_FOUND);
   const o = await ask(check === 'amis' ? 'amis' : 'amda', vin);
   if (o === 'retry') return o;
@@ -132,9 +135,27 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   const result = obj(o.data.result) ?? o.data;
   if (check === 'amis') {
     const list = Array.isArray(result.info) ? result.info : Array.isArray(result.data) ? result.data : [];
-    return list.length ? { message: null, result: withData(result) } : said(M.NO_DATA);
+    return list.length ? { message: null, result: withData(withMaskedPolicies(result)) } : said(M.NO_DATA);
   }
   return found(result);
+}
+
+/** A policy number shown as §4.8 lists it, masked: all but its last 4 characters hidden. */
+export function maskPolicy(value: string): string {
+  if (/[*•]|[xX#]{3,}/.test(value)) return value; // the provider masked it already
+  return value.length <= 4 ? '*'.repeat(value.length) : '*'.repeat(value.length - 4) + value.slice(-4);
+}
+
+/** The amis answer with every item's `poliza` masked, under `info` or `data`. */
+function withMaskedPolicies(result: Record<string, unknown>): Record<string, unknown> {
+  const mask = (items: unknown) =>
+    Array.isArray(items)
+      ? items.map((item) => {
+          const o = obj(item);
+          return o && typeof o.poliza === 'string' ? { ...o, poliza: maskPolicy(o.poliza) } : item;
+        })
+      : items;
+  return { ...result, ...('info' in result ? { info: mask(result.info) } : {}), ...('data' in result ? { data: mask(result.data) } : {}) };
 }
 
 /** Failure wording per check when the source stayed unreachable or the job itself failed. */
@@ -189,15 +210,19 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
     case_id: row.id,
     invoices: docs.map((d) => {
       const processed = d.status === 'processed' && d.parsed_data !== null;
+      // A document whose processing failed never gets its checks: each is published as
+      // failed (completed, contract §3) instead of "not run yet" for ever.
+      const check = (key: InvoiceCheckKey, job: Job<CheckPayload, CheckOutcome> | undefined) =>
+        !job && d.status === 'error' ? { status: 'completed' as const, message: FAILURE_MESSAGE[key], result: null, updated_at: d.updated_at } : checkOf(job);
       return {
         file_id: d.id,
         file_url: d.storage_key ? fileUrl(d) : null,
         data: processed ? invoiceData(fromJson(d.parsed_data, {})) : null,
         updated_at: processed ? d.processed_at : null,
-        validate_invoice: checkOf(latest.get(`${d.id}:validate_invoice`)),
-        consulta_pedimento: checkOf(latest.get(`${d.id}:consulta_pedimento`)),
-        amda_invoice: checkOf(latest.get(`${d.id}:amda_invoice`)),
-        amis: caseAmis,
+        validate_invoice: check('validate_invoice', latest.get(`${d.id}:validate_invoice`)),
+        consulta_pedimento: check('consulta_pedimento', latest.get(`${d.id}:consulta_pedimento`)),
+        amda_invoice: check('amda_invoice', latest.get(`${d.id}:amda_invoice`)),
+        amis: amisJobs.length ? caseAmis : check('amis', undefined),
       };
     }),
   };
