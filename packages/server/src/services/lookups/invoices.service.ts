@@ -141,7 +141,7 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
 }
 
 /** A policy number shown as §4.8 lists it, masked: all but its last 4 characters hidden. */
-export function maskPolicy(value: string): string {
+function maskPolicy(value: string): string {
   if (/[*•]|[xX#]{3,}/.test(value)) return value; // the provider masked it already
   return value.length <= 4 ? '*'.repeat(value.length) : '*'.repeat(value.length - 4) + value.slice(-4);
 }
