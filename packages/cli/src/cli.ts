@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, type CommanderError } from 'commander';
 import pkg from '../package.json';
 import { COMMANDS } from './commandList.js';
 import type { Context } from './context.js';
@@ -92,8 +92,10 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return app.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return EXIT.OK;
+    // Commander's own errors (usage, --help, --version) carry a `commander.*` code.
+    const commander = error as Partial<CommanderError>;
+    if (typeof commander.code === 'string' && commander.code.startsWith('commander.')) {
+      if (commander.code === 'commander.helpDisplayed' || commander.code === 'commander.version' || commander.exitCode === 0) return EXIT.OK;
       return EXIT.USAGE;
     }
     const code = exitCodeFor(error);

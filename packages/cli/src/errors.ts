@@ -50,8 +50,14 @@ const LOOKUP = new Set(['WaitTimeoutError', 'LookupNotStartedError']);
 const USAGE = new Set(['RequestValidationError', 'FileTooLargeError']);
 const INTERRUPTED = new Set(['APIUserAbortError', 'AbortError', 'ExitPromptError', 'AbortPromptError']);
 
+/** The error as one the CLI reports itself (a `CliError`: it carries its exit code), or null. */
+function ownError(error: unknown): CliError | null {
+  return typeof (error as CliError | null)?.exitCode === 'number' ? (error as CliError) : null;
+}
+
 export function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof CliError) return error.exitCode;
+  const own = ownError(error);
+  if (own) return own.exitCode;
   const name = (error as { name?: string } | null)?.name ?? '';
   if (AUTH.has(name)) return EXIT.AUTH;
   if (NOT_FOUND.has(name)) return EXIT.NOT_FOUND;
@@ -72,8 +78,9 @@ interface ApiLike {
 
 /** One or two lines for stderr: what failed, the contract code and status, the request id. */
 export function describeError(error: unknown): string {
-  if (error instanceof CliError) return error.hint ? `${error.message}\n${error.hint}` : error.message;
-  if (!(error instanceof Error)) return String(error);
+  const own = ownError(error);
+  if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
+  if (typeof error !== 'object' || error === null) return String(error);
   const e = error as ApiLike;
   const tags = [e.code, e.status ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
   let text = tags ? `${e.message} (${tags})` : e.message ?? String(error);
@@ -90,7 +97,6 @@ export function describeError(error: unknown): string {
 /** A short error code for a batch result row: the contract code, else a CLI one. */
 export function errorCode(error: unknown): string {
   const e = error as ApiLike & { code?: unknown };
-  if (error instanceof CliError && (error as CliError & { code?: string }).code) return (error as CliError & { code: string }).code;
   if (typeof e?.code === 'string' && e.code) {
     if (e.code === 'ENOENT') return 'FILE_NOT_FOUND';
     if (e.code === 'EACCES') return 'FILE_NOT_READABLE';
