@@ -20,6 +20,12 @@ export class HttpError extends Error {
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, null, message, details);
 export const validationError = (message: string, details?: unknown) =>
   HttpError.of('VALIDATION_ERROR', message, details);
+/** Failed checks of a request, as every channel answers them: "Solicitud inválida: <field>: <why>; …". */
+export function invalidRequest(issues: { field: string; message: string }[], code: ErrorCode | null = 'VALIDATION_ERROR') {
+  return new HttpError(400, code, `Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+}
+/** A body that is not JSON. */
+export const invalidJson = () => validationError('El cuerpo de la solicitud no es JSON válido');
 export const notFound = (message: string) => new HttpError(404, null, message);
 export const unauthorized = (message: string, code: ErrorCode | null = null) => new HttpError(401, code, message);
 export const forbidden = (message: string) => HttpError.of('FORBIDDEN', message);

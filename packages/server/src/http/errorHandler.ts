@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors.js';
+import { HttpError, invalidJson, invalidRequest } from '../errors.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -28,9 +28,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         request.routeOptions.config?.validationErrorCode === undefined
           ? 'VALIDATION_ERROR'
           : request.routeOptions.config.validationErrorCode;
-      const issues = describeValidation(error, error.validationContext);
-      const message = `Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`;
-      return reply.status(400).send(errorBody(code, message, issues));
+      const invalid = invalidRequest(describeValidation(error, error.validationContext), code);
+      return reply.status(400).send(errorBody(invalid.code, invalid.message, invalid.details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -42,7 +41,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send(errorBody(null, 'Error interno del servidor'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud no es JSON válido'));
+      const invalid = invalidJson();
+      return reply.status(400).send(errorBody(invalid.code, invalid.message));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.

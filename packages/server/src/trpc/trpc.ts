@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
 import { authenticateBy, type AuthRule } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
-import { HttpError, validationError } from '../errors.js';
+import { HttpError, invalidJson, invalidRequest } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 
 export interface TrpcContext {
@@ -28,8 +28,7 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 
 /** A zod failure as REST answers it: 400 VALIDATION_ERROR, "Solicitud inválida: <field>: <why>". */
 export function invalidInput(error: ZodError): HttpError {
-  const issues = error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-  return validationError(`Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+  return invalidRequest(error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
 }
 
 /**
@@ -39,7 +38,7 @@ export function invalidInput(error: ZodError): HttpError {
 function restError(error: TRPCError): HttpError | null {
   if (error.cause instanceof HttpError) return error.cause;
   if (error.cause instanceof ZodError) return invalidInput(error.cause);
-  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return validationError('El cuerpo de la solicitud no es JSON válido');
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return invalidJson();
   return null;
 }
 
