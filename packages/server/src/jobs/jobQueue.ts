@@ -4,6 +4,7 @@ import type { Clock, IdGenerator } from '../clock.js';
 import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
+import { insertRow } from '../db/precompiled.js';
 import type { JobStatus, JobsTable } from './jobs.table.js';
 
 export type { JobStatus };
@@ -104,7 +105,7 @@ export async function enqueueJob<P = unknown>(
     started_at: null,
     finished_at: null,
   };
-  await db.insertInto('jobs').values(row).execute();
+  await insertRow(db, 'jobs', row);
   jobSignal.emit('enqueued', opts.kind);
   return toJob<P>(row);
 }

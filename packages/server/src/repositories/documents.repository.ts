@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../db/database.js';
+import { insertRow } from '../db/precompiled.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -10,7 +11,7 @@ export function listCaseDocuments(db: Kysely<Database>, caseId: string, opts: { 
 }
 
 export async function insertDocument(db: Kysely<Database>, row: DocumentRow) {
-  await db.insertInto('documents').values(row).execute();
+  await insertRow(db, 'documents', row);
 }
 
 /** A document of the company whose case is still active. */

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { GroupCommit } from '../db/groupCommit.js';
+import { insertRow } from '../db/precompiled.js';
 import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
 
 /** Files up to this size live in the database. */
@@ -29,7 +30,7 @@ export function tieredFileStore(opts: { disk: FileStore; db: Kysely<Database>; w
     const key = newStorageKey(ext);
     const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const commit = async (trx: Transaction<Database>) => {
-      await trx.insertInto('stored_files').values({ key, content, created_at: clock.now().toISOString() }).execute();
+      await insertRow(trx, 'stored_files', { key, content, created_at: clock.now().toISOString() });
     };
     return { ...storedFile(key, bytes), commit };
   }
