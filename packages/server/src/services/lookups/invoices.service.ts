@@ -47,15 +47,27 @@ const FIELD_LABELS: Record<string, string> = {
   folio: 'Folio',
 };
 
-/** Keeps only keys that carry data (contract §2.14: `result` has only keys with data). */
+/**
+ * Keeps only keys that carry data (contract §2.14: `result` has only keys with data), at every
+ * depth: a nested table or list item keeps its own keys with data, and goes when none is left.
+ */
 export function withData(value: Record<string, unknown>): Record<string, unknown> {
+  const pruned = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(pruned).filter((item) => !empty(item));
+    if (v && typeof v === 'object') return withData(v as Record<string, unknown>);
+    return v;
+  };
   const empty = (v: unknown) =>
     v === null ||
     v === undefined ||
     v === '' ||
     (Array.isArray(v) && v.length === 0) ||
     (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => !empty(v)));
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([k, v]) => [k, pruned(v)] as const)
+      .filter(([, v]) => !empty(v)),
+  );
 }
 
 /** Sanitized OCR fields of an invoice: `{db_field, label, text}` per known field. */
