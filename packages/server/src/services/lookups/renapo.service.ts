@@ -1,20 +1,21 @@
 import type { RenapoPerson, RenapoProbativeDocData, RenapoResponse } from '@vcase/shared';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { validateCurp } from '../../domain/validators/index.js';
+import { parseDate } from '../../domain/validators/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadCase } from '../caseAccess.js';
 import { processedDocuments } from '../caseDerived.service.js';
 import { caseLookups, obj, str } from './caseLookups.js';
 import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
 
-/** Where the CURP is taken from, in priority order (contract §4.4). */
-/** A CURP worth querying: right pattern and date; a wrong check digit may be an OCR slip RENAPO can settle. */
-function isWellFormedCurp(curp: string): boolean {
-  const v = validateCurp(curp);
-  return v.valid || v.reason === 'check_digit';
-}
+/**
+ * A CURP worth asking RENAPO about: 18 characters shaped like one (four letters, the six
+ * digits of the birth date, eight more). RENAPO settles the rest (vowel, state, check digit):
+ * the stricter domain checks would turn an OCR slip into "no CURP" instead of its answer.
+ */
+const CURP_SHAPE = /^[A-ZÑ&]{4}\d{6}[A-Z0-9Ñ&]{8}$/;
 
+/** Where the CURP is taken from, in priority order (contract §4.4). */
 const CURP_PRIORITY = (type: string | null) => (type === 'curp' ? 0 : type === 'id_front' || type === 'id_front_and_reverse' ? 1 : 2);
 
 const PERSON_KEYS = [
@@ -31,12 +32,19 @@ function pick<K extends string>(raw: Record<string, unknown> | null, keys: reado
   return Object.fromEntries(keys.map((k) => [k, str(raw[k])])) as Record<K, string | null>;
 }
 
+/** §2.10 `person`, with `birth_date` as DD/MM/YYYY whatever format the source used. */
+function toPerson(raw: Record<string, unknown> | null): RenapoPerson | null {
+  const person = pick(raw, PERSON_KEYS);
+  if (!person) return null;
+  return { ...person, birth_date: parseDate(person.birth_date) ?? person.birth_date } as RenapoPerson;
+}
+
 export async function startRenapo(ctx: ServerContext, principal: Principal, caseId: string) {
   const row = await loadCase(ctx, principal, caseId);
   const docs = await processedDocuments(ctx, row.id);
   const candidates = docs
     .map(({ doc, parsed }, i) => ({ curp: str(parsed.curp)?.toUpperCase() ?? null, rank: CURP_PRIORITY(doc.type), i }))
-    .filter((c): c is { curp: string; rank: number; i: number } => c.curp !== null && isWellFormedCurp(c.curp))
+    .filter((c): c is { curp: string; rank: number; i: number } => c.curp !== null && CURP_SHAPE.test(c.curp))
     .sort((a, b) => a.rank - b.rank || a.i - b.i);
   const curp = candidates[0]?.curp;
   if (!curp) throw badRequest('No se encontró una CURP en los documentos procesados del caso');
@@ -65,7 +73,7 @@ export async function getRenapo(ctx: ServerContext, principal: Principal, caseId
       status,
       curp: latest.payload.key,
       probative_doc_url: found ? str(r.data.probative_doc_url) : null,
-      person: found ? (pick(obj(r.data.person), PERSON_KEYS) as RenapoPerson | null) : null,
+      person: found ? toPerson(obj(r.data.person)) : null,
       probative_doc_data: found ? (pick(obj(r.data.probative_doc_data), PROBATIVE_KEYS) as RenapoProbativeDocData | null) : null,
     },
   };
