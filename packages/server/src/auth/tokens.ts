@@ -42,7 +42,7 @@ export function createTokenSigner(secret: string) {
           sub: claims.userId,
           iss: ISSUER,
           iat: Math.floor(Date.now() / 1000),
-          exp: Math.floor(expiresAt.getTime() / 1000),
+          exp: Math.ceil(expiresAt.getTime() / 1000),
         }),
       );
       const signingInput = `${HEADER}.${payload}`;

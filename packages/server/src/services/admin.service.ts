@@ -88,7 +88,9 @@ export async function issueToken(
 ): Promise<Token> {
   const user = await findUser(ctx.db, userId);
   if (!user) throw HttpError.of('RESOURCE_NOT_FOUND', 'Usuario no encontrado');
-  const expiresAt = new Date(ctx.clock.now().getTime() + ttlSeconds * 1000);
+  // A JWT's `exp` counts whole seconds: the expiry is rounded up to one, so the token lives at
+  // least `ttl_seconds` and `expires_at` names the moment it stops working.
+  const expiresAt = new Date(Math.ceil((ctx.clock.now().getTime() + ttlSeconds * 1000) / 1000) * 1000);
   const access_token = await signer.sign({ userId: user.id, companyId: user.company_id }, expiresAt);
   return { access_token, token_type: 'Bearer', expires_at: expiresAt.toISOString() };
 }

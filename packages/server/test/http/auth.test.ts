@@ -45,10 +45,22 @@ describe('bearer tokens on /v1/cases (contract §5)', () => {
   it('a token stops working once it expires', async () => {
     const token = (await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 60 })).json();
     expect(token.token_type).toBe('Bearer');
-    expect(Date.parse(token.expires_at) - clock.now().getTime()).toBeLessThanOrEqual(60_000);
+    const lifetime = Date.parse(token.expires_at) - clock.now().getTime();
+    expect(lifetime >= 60_000 && lifetime < 61_000).toBe(true);
     const headers = { authorization: `Bearer ${token.access_token}` };
     expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(200);
     clock.advance(61_000);
+    expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(401);
+  });
+
+  it('a token lives its whole ttl_seconds, issued late in a second too', async () => {
+    clock.set(Date.parse('2026-03-01T10:00:03.950Z'));
+    const token = (await t.admin('POST', `/admin/users/${acme.userId}/tokens`, { ttl_seconds: 1 })).json();
+    expect(token.expires_at).toBe('2026-03-01T10:00:05.000Z');
+    const headers = { authorization: `Bearer ${token.access_token}` };
+    clock.advance(990);
+    expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(200);
+    clock.set(Date.parse(token.expires_at));
     expect((await t.inject({ method: 'GET', url: '/v1/cases', headers })).statusCode).toBe(401);
   });
 
