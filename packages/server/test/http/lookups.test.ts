@@ -165,6 +165,18 @@ describe('RENAPO (contract §4.4, §2.10)', () => {
     expect((await get(`/v1/cases/${caseId}/renapo`)).json().data.status).toBe('completed');
   });
 
+  it('asks about any CURP-shaped value by type priority, and publishes birth_date as DD/MM/YYYY', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'id_front', { curp: 'AAAA800101HDFRRN01' });
+    await addProcessedDocument(t, acme, caseId, 'curp', { curp: 'BBBB900203HDFRRN02' });
+    await addProcessedDocument(t, acme, caseId, 'ine', { curp: 'NO-ES-CURP' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/renapo/BBBB900203HDFRRN02', { person: { first_name: 'JUAN', birth_date: '1990-02-03' } });
+    const start = await post(`/v1/cases/${caseId}/renapo`);
+    expect(start.json()).toMatchObject({ curp: 'BBBB900203HDFRRN02', status: 'pending' });
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/renapo`)).json().data.person).toMatchObject({ first_name: 'JUAN', birth_date: '03/02/1990' });
+  });
+
   it('400 without a CURP, 404 before any query', async () => {
     const caseId = await createCase(t, acme);
     expect((await post(`/v1/cases/${caseId}/renapo`)).statusCode).toBe(400);
@@ -423,6 +435,20 @@ describe('invoices (contract §4.8)', () => {
     for (const inv of after) expect(inv.amis).toMatchObject({ status: 'completed', result: { info: [{ marca: 'SEGUNDA' }] } });
   });
 
+  it('keeps only keys that carry data at every depth of a result (§2.14)', async () => {
+    const pedimento = '24  47  3456  4000999';
+    await t.admin('PUT', `/admin/sandbox/fixtures/sat_pedimento/${pedimento}`, {
+      result: { vehiculo_importado: { marca: '', vin: VIN, modelo: null }, situacion_pedimentos: [{ estado: '' }], importacion_vehiculos: [{ fecha: '2024-01-02', aduana: '' }] },
+    });
+    await t.admin('PUT', `/admin/sandbox/fixtures/amda/${VIN}`, { result: { amda_code: 'A1', vehicle_details: { vin: VIN, brand: 'NISSAN', dealer_name: '', other: null } } });
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN, pedimento });
+    await t.server.runner.whenIdle();
+    const [invoice] = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(invoice.consulta_pedimento.result).toEqual({ vehiculo_importado: { vin: VIN }, importacion_vehiculos: [{ fecha: '2024-01-02' }] });
+    expect(invoice.amda_invoice.result).toEqual({ amda_code: 'A1', vehicle_details: { vin: VIN, brand: 'NISSAN' } });
+  });
+
   it('a customs answer whose tables are all empty is no result', async () => {
     const pedimento = '24  47  3456  4000888';
     await t.admin('PUT', `/admin/sandbox/fixtures/sat_pedimento/${pedimento}`, {
@@ -483,6 +509,16 @@ describe('INE validation (contract §4.10)', () => {
     };
     expect(await read('front with curp only', { names: 'GLORIA', curp: 'HEGG560427MVZRRL04' })).toMatchObject({ birth_date: '27/04/1956', gender: 'MUJER' });
     expect(await read('front with a name only', { names: 'JUAN' })).toMatchObject({ names: 'JUAN', birth_date: '', gender: '' });
+  });
+
+  it('takes any front text the source may read: the sandbox answers by its sha256 as submitted', async () => {
+    const front = 'foto_frente.jpg';
+    await t.admin('PUT', `/admin/sandbox/fixtures/ine/${createHash('sha256').update(front).digest('hex')}`, { data: { names: 'ANA', curp: 'HEGG560427MVZRRL04' } });
+    const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front, back: 'reverso.jpg' } });
+    expect(res.statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const got = await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer });
+    expect(got.json()).toMatchObject({ status: 'completed', data: { names: 'ANA', curp: 'HEGG560427MVZRRL04' } });
   });
 
   it('error outcome reads status error with data null', async () => {
