@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAPI_MESSAGES } from '@vcase/shared';
+import { extractText } from 'unpdf';
+import { bureauReportPdf } from '../../src/services/lookups/bureau.service.js';
 import {
   addProcessedDocument,
   createCase,
@@ -249,6 +251,16 @@ describe('credit bureau (contract §4.4, §2.11)', () => {
     const pdf = await t.inject({ method: 'GET', url: new URL(body.document.url).pathname });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('bureau report PDF', () => {
+  it('keeps a report whose text the PDF font cannot encode: accents dropped, other characters as ?', async () => {
+    const report = { nota: 'Revisión → OK ✓', dueño: 'Gődel 王', tab: 'a\tb' };
+    const text = (await extractText(await bureauReportPdf(VIN, report, new Date('2026-01-01T00:00:00Z')), { mergePages: true })).text;
+    expect(text).toContain('nota: Revisión ? OK ?');
+    expect(text).toContain('dueño: Godel ?');
+    expect(text).toContain(`NIV: ${VIN}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { CREDIT_BUREAU_PATH_SEGMENT, type CreditBureauResponse } from '@vcase/shared';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { Principal } from '../../auth/principal.js';
 import { publicBaseUrl } from '../../config.js';
 import type { ServerContext } from '../../context.js';
@@ -19,6 +19,21 @@ function flatten(value: unknown, prefix = ''): string[] {
   return [`${prefix}: ${value === null || value === undefined ? '—' : String(value)}`];
 }
 
+/**
+ * `text` in characters `font` can draw: the standard PDF fonts encode WinAnsi only, and a
+ * report is the bureau's text. An accented letter outside it loses its accent; anything else
+ * (arrows, CJK, emoji, control characters) becomes `?`, so the report is never lost to a character.
+ */
+function drawable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  const one = (c: string) => {
+    if (supported.has(c.codePointAt(0) as number)) return c;
+    const bare = c.normalize('NFD').replace(/\p{M}/gu, '');
+    return bare && [...bare].every((b) => supported.has(b.codePointAt(0) as number)) ? bare : '?';
+  };
+  return Array.from(text, one).join('');
+}
+
 /** The verification-report PDF of a bureau answer. */
 export async function bureauReportPdf(vin: string, report: Record<string, unknown>, generatedAt: Date): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -29,7 +44,7 @@ export async function bureauReportPdf(vin: string, report: Record<string, unknow
   page.drawText('Reporte de verificación vehicular', { x: 50, y, size: 18, font: bold, color: rgb(0.1, 0.2, 0.4) });
   y -= 28;
   for (const line of [`NIV: ${vin}`, `Fuente: ${CREDIT_BUREAU_PATH_SEGMENT}`, `Generado: ${generatedAt.toISOString()}`]) {
-    page.drawText(line, { x: 50, y, size: 11, font });
+    page.drawText(drawable(font, line), { x: 50, y, size: 11, font });
     y -= 16;
   }
   y -= 10;
@@ -38,7 +53,7 @@ export async function bureauReportPdf(vin: string, report: Record<string, unknow
       page = pdf.addPage([612, 792]);
       y = 740;
     }
-    page.drawText(line.slice(0, 100), { x: 50, y, size: 10, font });
+    page.drawText(drawable(font, Array.from(line).slice(0, 100).join('')), { x: 50, y, size: 10, font });
     y -= 14;
   }
   pdf.setTitle(`Reporte de verificación ${vin}`);
