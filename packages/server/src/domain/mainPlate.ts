@@ -1,5 +1,5 @@
-import { dateKey, normalizePlateText } from './plates.js';
-import { isPlausiblePlate } from './validators/index.js';
+import { dateKey } from './plates.js';
+import { isPlausiblePlate, normalizePlate } from './validators/index.js';
 
 /**
  * The main plate (contract §4.7, §4.5 rule 6): among the plates given (the kept ones), the
@@ -11,7 +11,7 @@ import { isPlausiblePlate } from './validators/index.js';
  * the date keep the first plate given.
  */
 export function isLegiblePlate(plate: string | null | undefined): boolean {
-  return !!plate && isPlausiblePlate(normalizePlateText(plate));
+  return !!plate && isPlausiblePlate(normalizePlate(plate));
 }
 
 export function mainPlate<T extends { plate: string; document_date: string }>(plates: readonly T[]): T | null {

@@ -7,8 +7,7 @@ import {
   type PlateChainResponse,
 } from '@vcase/shared';
 import { nivBelongsToCase } from './plateSelection.js';
-import { normalizePlateText } from './plates.js';
-import { isoOf, normalizeVin, vinMatches } from './validators/index.js';
+import { isoOf, normalizePlate, normalizeVin, vinMatches } from './validators/index.js';
 
 /**
  * Plate chain (contract §2.5, §4.3), Estado de México only (`chain_scope` `edomex_only`).
@@ -103,11 +102,11 @@ function groupsOf(entries: readonly PlateChainEntry[], caseVin: string | null): 
   const byPlate = new Map<string, PlateGroup>();
   for (const e of entries) {
     if (e.entity.trim().toUpperCase() !== PLATE_CHAIN_ENTITY) continue;
-    const plate = normalizePlateText(e.plate);
+    const plate = normalizePlate(e.plate);
     if (!plate) continue;
     const g = byPlate.get(plate) ?? { plate, entries: [], previous: null, dates: [] };
     g.entries.push(e);
-    g.previous ??= e.previous_plate ? normalizePlateText(e.previous_plate) || null : null;
+    g.previous ??= e.previous_plate ? normalizePlate(e.previous_plate) || null : null;
     for (const d of [iso(e.document_date), iso(e.plate_valid_from)]) if (d) g.dates.push(d);
     byPlate.set(plate, g);
   }

@@ -1,6 +1,6 @@
 import { EMPTY_PLATES_MESSAGES } from '@vcase/shared';
-import { dateKey, normalizePlateText, withKnownEntities } from './plates.js';
-import { normalizeVin, vinMatches } from './validators/index.js';
+import { dateKey, withKnownEntities } from './plates.js';
+import { normalizePlate, normalizeVin, vinMatches } from './validators/index.js';
 
 /**
  * Which of a case's extracted plates belong to the case (contract §4.5 rules 1–5, used by
@@ -54,7 +54,7 @@ export interface PlateSelection<T extends SelectablePlate> {
 
 /** `PLATE|ENTITY` with both sides normalized: the identity of a plate (rule 3). */
 export function plateIdentity(plate: string, entity: string | null | undefined): string {
-  return `${normalizePlateText(plate)}|${(entity ?? '').trim().toUpperCase()}`;
+  return `${normalizePlate(plate)}|${(entity ?? '').trim().toUpperCase()}`;
 }
 
 /** Rules 1, 2 and 5: whether an entry's `niv` lets it belong to the case. */
@@ -107,7 +107,7 @@ export interface RosterPlate {
 export function plateRoster<T extends SelectablePlate>(kept: readonly T[], main: T | null): RosterPlate[] {
   const mainId = main ? plateIdentity(main.plate, main.entity) : null;
   const toRoster = (p: T, role: PlateRole): RosterPlate => ({
-    plate: normalizePlateText(p.plate),
+    plate: normalizePlate(p.plate),
     entity: p.entity.trim().toUpperCase(),
     role,
     successor: null,
@@ -117,10 +117,10 @@ export function plateRoster<T extends SelectablePlate>(kept: readonly T[], main:
   for (const p of kept) if (plateIdentity(p.plate, p.entity) !== mainId) roster.push(toRoster(p, 'other'));
   const texts = new Set(roster.map((r) => r.plate));
   for (const p of [...(main ? [main] : []), ...kept]) {
-    const previous = p.previous_plate ? normalizePlateText(p.previous_plate) : '';
+    const previous = p.previous_plate ? normalizePlate(p.previous_plate) : '';
     if (!previous || texts.has(previous)) continue;
     texts.add(previous);
-    roster.push({ plate: previous, entity: p.entity.trim().toUpperCase(), role: 'previous', successor: normalizePlateText(p.plate) });
+    roster.push({ plate: previous, entity: p.entity.trim().toUpperCase(), role: 'previous', successor: normalizePlate(p.plate) });
   }
   return roster;
 }

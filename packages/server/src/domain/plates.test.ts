@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePlateText, platesFromDocuments } from './plates.js';
+import { platesFromDocuments } from './plates.js';
+import { normalizePlate } from './validators/index.js';
 
 const doc = (over: Partial<{ file_id: string; document_type: string | null; parsed_data: Record<string, unknown> }>) => ({
   file_id: 'f1',
@@ -14,7 +15,9 @@ describe('plates from documents (contract §2.4)', () => {
     ['ABC-12-34', 'ABC1234'],
     ['abc 123 a', 'ABC123A'],
     ['N.L. 12.34', 'NL1234'],
-  ])('normalizes %s to %s', (input, out) => expect(normalizePlateText(input)).toBe(out));
+    ['abc–12·34', 'ABC1234'],
+    ['ÑAB\u00a012\u200b3', 'ÑAB123'],
+  ])('normalizes %s to %s', (input, out) => expect(normalizePlate(input)).toBe(out));
 
   it('keeps only plate-bearing document types, mapping tenencia to tax_payment', () => {
     const rows = platesFromDocuments([

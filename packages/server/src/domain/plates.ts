@@ -1,4 +1,5 @@
 import { PLATE_SOURCE_DOCUMENT_TYPES, type PlateSourceDocumentType } from '@vcase/shared';
+import { normalizePlate } from './validators/index.js';
 
 export interface PlateSourceDocument {
   file_id: string;
@@ -25,11 +26,6 @@ const SOURCE_TYPE: Record<string, PlateSourceDocumentType> = {
   tenencia: 'tax_payment',
 };
 
-/** Uppercase, no spaces, dashes or dots (contract §2.4). */
-export function normalizePlateText(plate: string): string {
-  return plate.toUpperCase().replace(/[\s.\-_/]/g, '');
-}
-
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** `DD/MM/YYYY` → sortable `YYYYMMDD`; '' when absent or malformed. */
@@ -48,12 +44,12 @@ export function withKnownEntities<T extends { plate: string; entity: string }>(e
   for (const e of entries) {
     const entity = e.entity.trim().toUpperCase();
     if (!entity) continue;
-    const text = normalizePlateText(e.plate);
+    const text = normalizePlate(e.plate);
     known.set(text, (known.get(text) ?? new Set()).add(entity));
   }
   return entries.map((e) => {
     if (e.entity.trim()) return e;
-    const entities = known.get(normalizePlateText(e.plate));
+    const entities = known.get(normalizePlate(e.plate));
     return entities?.size === 1 ? { ...e, entity: [...entities][0] } : e;
   });
 }
@@ -68,7 +64,7 @@ export function platesFromDocuments(docs: readonly PlateSourceDocument[]): Extra
     const type = doc.document_type ? SOURCE_TYPE[doc.document_type] : undefined;
     const placa = str(doc.parsed_data.placa);
     if (!type || !placa) continue;
-    const plate = normalizePlateText(placa);
+    const plate = normalizePlate(placa);
     if (!plate) continue;
     rows.push({
       plate,

@@ -11,7 +11,8 @@ import {
 } from '@vcase/shared';
 import { mainPlate } from './mainPlate.js';
 import { nivBelongsToCase, plateRoster, selectCasePlates, type RosterPlate, type SelectablePlate } from './plateSelection.js';
-import { dateKey, normalizePlateText } from './plates.js';
+import { dateKey } from './plates.js';
+import { normalizePlate } from './validators/index.js';
 import { sourceAmount, type LookupState, type PlateQuery } from './tickets.js';
 
 /**
@@ -142,7 +143,7 @@ function byPlateText<T>(items: readonly T[], plateOf: (item: T) => string | null
   for (const item of items) {
     const text = plateOf(item);
     if (!text) continue;
-    const key = normalizePlateText(text);
+    const key = normalizePlate(text);
     const list = index.get(key);
     if (list) list.push(item);
     else index.set(key, [item]);

@@ -358,7 +358,7 @@ describe('PATCH …/ocr keeps the vocabulary normalized (operator-surface §5)',
       method: 'PATCH',
       url,
       headers: keyHeaders(acme),
-      payload: { type: 'vehicle_plate', parsed_data: { vin: ' 1m8gdm9axkp042788 ', placa: 'abc-12.34', entidad: 'MEX', fecha_documento: '29/02/2024' } },
+      payload: { type: 'vehicle_plate', parsed_data: { vin: ' 1m8gdm9axkp042788 ', placa: 'abc–12·34', entidad: 'MEX', fecha_documento: '29/02/2024' } },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().parsed_data).toMatchObject({ vin: '1M8GDM9AXKP042788', placa: 'ABC1234', fecha_documento: '29/02/2024' });

@@ -1,6 +1,6 @@
-/** Plates (contract §2.4): uppercase, spaces, dashes and dots removed. */
+/** Plates (contract §2.4): uppercase, no separators: every character but letters and digits goes. */
 export function normalizePlate(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-_/]/g, '');
+  return value.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
