@@ -307,6 +307,24 @@ describe('sanitizeParsedData', () => {
       anio_modelo: 2020,
     });
     expect(sanitizeParsedData({ entidad: 'edomex', ejercicio_fiscal: '2024' })).toEqual({ entidad: 'MEX', ejercicio_fiscal: 2024 });
+    // Endorsements one by one: an ISO date is read, one without a real date is dropped alone.
+    expect(
+      sanitizeParsedData({
+        fecha_nacimiento: '1980-01-02',
+        endosos: [
+          { de: 'A', a: 'B', fecha: '01/01/2020' },
+          { de: 'B', a: 'C', fecha: '2021-02-03' },
+          { de: 'C', a: 'D', fecha: null },
+          'E a F',
+        ],
+      }),
+    ).toEqual({
+      fecha_nacimiento: '02/01/1980',
+      endosos: [
+        { de: 'A', a: 'B', fecha: '01/01/2020' },
+        { de: 'B', a: 'C', fecha: '03/02/2021' },
+      ],
+    });
   });
 });
 

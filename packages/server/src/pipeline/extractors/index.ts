@@ -1,4 +1,4 @@
-import { parsedDataSchema } from '@vcase/shared';
+import { endorsementSchema, parsedDataSchema } from '@vcase/shared';
 import { entityCode } from '../../domain/validators/entities.js';
 import { normalizePlate } from '../../domain/validators/plates.js';
 import { normalizeVin, validateVin } from '../../domain/validators/vin.js';
@@ -62,7 +62,7 @@ export function withNormalizedIdentifiers(data: Record<string, unknown>): Record
 
 const INTEGER_KEYS = new Set(['ejercicio_fiscal', 'ano_vehiculo', 'anio_modelo']);
 const AMOUNT_KEYS = new Set(['total', 'monto_total']);
-const DATE_KEYS = new Set(['fecha_documento', 'fecha_pago', 'fecha_emision']);
+const DATE_KEYS = new Set(['fecha_documento', 'fecha_pago', 'fecha_emision', 'fecha_nacimiento']);
 const INTEGER_TEXT = /^\s*\d{1,9}\s*$/;
 const AMOUNT_TEXT = /^\s*\$?\s*-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(?:MXN)?\s*$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -70,7 +70,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * A value in the form the vocabulary keeps, when an OCR source wrote it in another common
  * form: an entity's name or abbreviation ("Jalisco", "EDOMEX") as its code, a number written
- * as text ("2024", "$406,000.00"), an ISO day as DD/MM/YYYY. Anything else is left as given.
+ * as text ("2024", "$406,000.00"), an ISO day as DD/MM/YYYY (endorsement dates too). Anything
+ * else is left as given.
  */
 function vocabularyForm(key: string, value: unknown): unknown {
   if (key === 'entidad' && typeof value === 'string') return entityCode(value) ?? value;
@@ -81,11 +82,21 @@ function vocabularyForm(key: string, value: unknown): unknown {
   if (AMOUNT_KEYS.has(key) && typeof value === 'string' && AMOUNT_TEXT.test(value)) {
     return Number(value.replace(/[^\d.-]/g, ''));
   }
-  if (DATE_KEYS.has(key) && typeof value === 'string') {
-    const m = ISO_DATE.exec(value.trim());
-    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  if (DATE_KEYS.has(key)) return dayForm(value);
+  if (key === 'endosos' && Array.isArray(value)) {
+    // Each endorsement stands alone: one without a real date is dropped, not the list.
+    const kept = value
+      .map((e) => (e && typeof e === 'object' ? { ...e, fecha: dayForm((e as { fecha?: unknown }).fecha) } : e))
+      .filter((e) => endorsementSchema.safeParse(e).success);
+    return kept.length ? kept : undefined;
   }
   return value;
+}
+
+/** An ISO day (`2024-01-31`) as DD/MM/YYYY; anything else as given. */
+function dayForm(value: unknown): unknown {
+  const m = typeof value === 'string' ? ISO_DATE.exec(value.trim()) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
 }
 
 /**
