@@ -5,8 +5,9 @@ import { webhookEventSchema } from './enums.js';
 /** Admin API (operator-surface §2). */
 export const createCompanyBodySchema = z.object({
   name: z.string().trim().min(1, 'name es obligatorio'),
-  status_catalog: z.array(z.string().min(1)).optional(),
-  use_cases: z.array(z.object({ name: z.string().trim().min(1) })).optional(),
+  /** Omitted or null: the default catalog. */
+  status_catalog: z.array(z.string().min(1)).nullish(),
+  use_cases: z.array(z.object({ name: z.string().trim().min(1) })).nullish(),
 });
 export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;
 
@@ -37,7 +38,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const createTokenBodySchema = z.object({
   /** At most ten years: the expiry must stay a date. */
-  ttl_seconds: z.number().int().positive().max(10 * 365 * 24 * 3600).optional(),
+  ttl_seconds: z.number().int().positive().max(10 * 365 * 24 * 3600).nullish(),
 });
 export const tokenSchema = z.object({
   access_token: z.string(),
@@ -46,7 +47,7 @@ export const tokenSchema = z.object({
 });
 export type Token = z.infer<typeof tokenSchema>;
 
-export const createApiKeyBodySchema = z.object({ name: z.string().min(1).optional() });
+export const createApiKeyBodySchema = z.object({ name: z.string().min(1).nullish() });
 export const apiKeySchema = z.object({ key_id: uuid, api_key: z.string() });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

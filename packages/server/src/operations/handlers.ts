@@ -195,8 +195,8 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   // ── admin ──
   createCompany: ({ ctx }, i) => createCompany(ctx, i.body as Parameters<typeof createCompany>[1]),
   createUser: ({ ctx }, i) => createUser(ctx, i.params.company_id, obj(i.body)),
-  createToken: ({ ctx, signer }, i) => issueToken(ctx, signer, i.params.user_id, obj(i.body).ttl_seconds as number | undefined),
-  createApiKey: ({ ctx }, i) => createApiKey(ctx, i.params.company_id, obj(i.body).name as string | undefined),
+  createToken: ({ ctx, signer }, i) => issueToken(ctx, signer, i.params.user_id, (obj(i.body).ttl_seconds ?? undefined) as number | undefined),
+  createApiKey: ({ ctx }, i) => createApiKey(ctx, i.params.company_id, (obj(i.body).name ?? undefined) as string | undefined),
   revokeApiKey: ({ ctx }, i) => deleteApiKey(ctx, i.params.key_id),
   putWebhook: async ({ ctx }, i) => {
     const event = webhookEvent(i.params.event);

@@ -119,6 +119,16 @@ describe('admin API (operator-surface §2)', () => {
     expect(rich.status_catalog).toEqual(['a', 'b']);
     expect(rich.use_cases).toEqual([{ use_case_id: expect.any(String), name: 'Robo' }]);
     expect((await t.admin('POST', '/admin/companies', {})).statusCode).toBe(400);
+    // Optional fields sent as null read as omitted: the defaults apply.
+    const nulls = await t.admin('POST', '/admin/companies', { name: 'Nulls', status_catalog: null, use_cases: null });
+    expect(nulls.statusCode).toBe(201);
+    expect(nulls.json()).toMatchObject({ status_catalog: ['processing', 'nuevo'], use_cases: [] });
+    const company = nulls.json().company_id;
+    const user = (await t.admin('POST', `/admin/companies/${company}/users`, {})).json();
+    const token = await t.admin('POST', `/admin/users/${user.user_id}/tokens`, { ttl_seconds: null });
+    expect(token.statusCode).toBe(201);
+    expect(Date.parse(token.json().expires_at) - clock.now().getTime()).toBeGreaterThanOrEqual(86_400_000);
+    expect((await t.admin('POST', `/admin/companies/${company}/api-keys`, { name: null })).statusCode).toBe(201);
   });
 
   it('creates users with a generated pid, an explicit pid, or none', async () => {
