@@ -51,17 +51,33 @@ function acceptAnyBody(scope: FastifyInstance) {
   });
 }
 
+/**
+ * Routes whose operation has no body at all (the lookups' POSTs, deletes, restores: "no body")
+ * never read one: whatever comes, broken JSON included, is let through unread, as an absent
+ * body would be.
+ */
+function ignoreAnyBody(scope: FastifyInstance) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
+}
+
 /** Every REST operation of the contract, generated from the shared operations table. */
 export async function registerOperationRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const noBodyOps: Operation[] = [];
+  const refusingBody: Operation[] = [];
+  const withoutBody: Operation[] = [];
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
-    if (op.rejectsBody) noBodyOps.push(op);
+    if (op.rejectsBody) refusingBody.push(op);
+    else if (!op.body && !op.wireBody && op.method !== 'GET') withoutBody.push(op);
     else registerOperation(app, op, deps);
   }
   await app.register(async (scope) => {
     acceptAnyBody(scope);
-    for (const op of noBodyOps) registerOperation(scope, op, deps);
+    for (const op of refusingBody) registerOperation(scope, op, deps);
+  });
+  await app.register(async (scope) => {
+    ignoreAnyBody(scope);
+    for (const op of withoutBody) registerOperation(scope, op, deps);
   });
 }
 

@@ -53,6 +53,17 @@ describe('RAPI (contract §4.4)', () => {
     expect((await get(`/v1/cases/not-a-uuid/rapi`)).statusCode).toBe(400);
   });
 
+  it('a lookup POST takes no body and reads none: broken JSON answers as no body would', async () => {
+    const caseId = await createCase(t, acme);
+    const bare = await post(`/v1/cases/${caseId}/rapi`);
+    for (const [type, payload] of [['application/json', 'xx'], ['text/plain', 'hola'], ['application/json', '{"vin":"X"}']]) {
+      const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers: { ...acme.bearer, 'content-type': type }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(bare.json());
+    }
+    expect(bare.json().error.code).toBeNull();
+  });
+
   it('while the case is queued or processing, GET answers 200 with the case job and the contract messages', async () => {
     const idle = await startTestServer({}, { startWorkers: false });
     try {
