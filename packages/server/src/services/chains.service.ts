@@ -11,7 +11,7 @@ import type { JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { casePlateRows, plateDocumentFields } from './plates.service.js';
+import { casePlateRows, computePlates, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, processedDocuments } from './caseDerived.service.js';
 
 export const PLATE_CHAIN_JOB = 'chain.plates';
@@ -77,7 +77,11 @@ export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => 
   async run(job, ctx) {
     const row = await findCaseById(ctx.db, job.caseId as string);
     if (!row || row.active !== 1) return null;
-    return kind === PLATE_CHAIN_JOB ? plateChainBody(ctx, row) : ownershipChainBody(ctx, row);
+    if (kind === OWNERSHIP_CHAIN_JOB) return ownershipChainBody(ctx, row);
+    // Like ownership without consolidated names (§4.3), a case whose plates were never
+    // computed gets them first, from its processed documents (as POST …/plates does).
+    if (!row.plates_computed_at) await computePlates(ctx, row);
+    return plateChainBody(ctx, row);
   },
 });
 

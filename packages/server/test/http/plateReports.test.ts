@@ -229,6 +229,17 @@ describe('chains (contract §4.3, §2.5, §2.6)', () => {
     expect(body.chain[1].documents[0]).toMatchObject({ niv_matches_case_niv: true, file_url: expect.stringContaining('/files/') });
   });
 
+  it('a case whose plates were never computed gets them first, then its chain', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'PQR-56-78', entidad: 'MEX', vin: VIN, fecha_documento: '01/02/2024' });
+    expect((await get(`/v1/cases/${caseId}/plates`)).statusCode).toBe(404);
+    expect((await post(`/v1/cases/${caseId}/chain_plates`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
+    expect(body).toMatchObject({ status: 'completed', summary: { plate_count: 1, current_plate: 'PQR5678' } });
+    expect((await get(`/v1/cases/${caseId}/plates`)).json().plates.map((p: { plate: string }) => p.plate)).toEqual(['PQR5678']);
+  });
+
   it('POST ownership_chain answers processing; GET serves owners pivoted on the invoice', async () => {
     const caseId = await createCase(t, acme);
     await addProcessedDocument(t, acme, caseId, 'factura', {
