@@ -44,7 +44,9 @@ export function idempotencyClaim(scope: IdempotencyScope): IdempotencyClaim | nu
 /**
  * `Idempotency-Key` support: the same key with the same body within 24 h returns the first
  * response instead of running `run` again, so client retries and resumed batch uploads never
- * create twins. The same key with a different body is refused.
+ * create twins, also when the retry arrives while the first attempt still runs (in this
+ * process; servers sharing one database each take their own turns). The same key with a
+ * different body is refused.
  */
 export async function withIdempotency<T>(
   ctx: ServerContext,
@@ -54,6 +56,9 @@ export async function withIdempotency<T>(
   return runIdempotent(ctx, idempotencyClaim(scope), run);
 }
 
+/** Keys being answered in this process, per server: a second request waits for the first. */
+const inFlight = new WeakMap<ServerContext, Map<string, Promise<void>>>();
+
 /** Runs `run` under a claim taken with `idempotencyClaim` (just runs it without one). */
 export async function runIdempotent<T>(
   ctx: ServerContext,
@@ -61,6 +66,28 @@ export async function runIdempotent<T>(
   run: () => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
   if (!claim) return { ...(await run()), replayed: false };
+  // Requests with the same key that arrive together (a client retrying before its first
+  // attempt answered) take turns: the first runs, the others then find its stored answer. The
+  // turn is taken before the stored answers are read, with no wait in between.
+  let running = inFlight.get(ctx);
+  if (!running) inFlight.set(ctx, (running = new Map()));
+  const turn = `${claim.companyId}\u0000${claim.route}\u0000${claim.key}`;
+  for (let ahead = running.get(turn); ahead; ahead = running.get(turn)) await ahead;
+  let done = () => {};
+  running.set(turn, new Promise<void>((resolve) => (done = resolve)));
+  try {
+    return await answerOnce(ctx, claim, run);
+  } finally {
+    running.delete(turn);
+    done();
+  }
+}
+
+async function answerOnce<T>(
+  ctx: ServerContext,
+  claim: IdempotencyClaim,
+  run: () => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
   const { key, bodyHash } = claim;
   const since = new Date(ctx.clock.now().getTime() - WINDOW_MS).toISOString();
   const existing = await ctx.db

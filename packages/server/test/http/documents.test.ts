@@ -202,6 +202,20 @@ describe('POST /v1/documents', () => {
   });
 });
 
+describe('Idempotency-Key under concurrency', () => {
+  it('requests sent together with one key make one document; the others replay its answer', async () => {
+    const caseId = await createCase(t, acme);
+    const payload = { case_id: caseId, mime_type: 'application/pdf', base64: PDF.toString('base64') };
+    const headers = { ...keyHeaders(acme), 'idempotency-key': 'together-1' };
+    const all = await Promise.all(Array.from({ length: 5 }, () => upload(payload, headers)));
+    expect(all.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(all.map((r) => r.json().document_id)).size).toBe(1);
+    expect(all.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    const docs = await t.server.ctx.db.selectFrom('documents').select('id').where('case_id', '=', caseId).execute();
+    expect(docs).toHaveLength(1);
+  });
+});
+
 describe('GET /v1/documents', () => {
   it('lists the company documents newest first, filtered by case_id and document_id', async () => {
     const tenant = await createTenant(t, { name: 'Listas' });
