@@ -1,9 +1,28 @@
 import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
-import { OPERATIONS, type Operation, type OperationId } from '@vcase/shared';
+import { errorBodySchema, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const ERROR_BODY = z.toJSONSchema(errorBodySchema);
+
+/**
+ * The error answers an operation can give (contract §4, §7), each with the one error body
+ * (operator-surface §4): 400 for a bad request, 401 where a credential is needed, 404 where
+ * the path names something, and the two the contract gives single operations.
+ */
+function errorResponses(op: Operation): Record<number, { description: string; content: unknown }> {
+  const statuses = [400];
+  if (op.auth !== 'none') statuses.push(401);
+  if (op.id === 'assignCase') statuses.push(403);
+  if (pathParams(op.path).length || op.id === 'uploadDocument') statuses.push(404);
+  if (op.id === 'createCase') statuses.push(422);
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: STATUS_CODES[status] as string, content: { 'application/json': { schema: ERROR_BODY } } }]),
+  );
+}
 
 /**
  * OpenAPI generated from the REST routes' zod schemas (the shared ones), served raw at
@@ -44,7 +63,8 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
                 : [];
       // An operation answered without a body (204) has no response schema to list its status.
       const op = OPERATIONS[(input.schema as { operationId?: string } | undefined)?.operationId as OperationId] as Operation | undefined;
-      const response = out.schema.response ?? (op ? { [op.successStatus]: { description: STATUS_CODES[op.successStatus] } } : undefined);
+      const success = out.schema.response ?? (op ? { [op.successStatus]: { description: STATUS_CODES[op.successStatus] } } : undefined);
+      const response = success && op && op.id !== 'health' ? { ...(success as object), ...errorResponses(op) } : success;
       return { ...out, schema: { ...out.schema, security, ...(response ? { response } : {}) } };
     },
   });

@@ -36,9 +36,17 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(doc.paths['/admin/companies'].post.security).toEqual([{ adminAuth: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);
     // Answers without a body list their own status (operator-surface §2: 204).
-    for (const p of ['/admin/api-keys/{key_id}', '/admin/companies/{company_id}/webhooks/{event}', '/admin/sandbox/fixtures']) {
-      expect(Object.keys(doc.paths[p].delete.responses), p).toEqual(['204']);
+    for (const p of ['/admin/api-keys/{key_id}', '/admin/companies/{company_id}/webhooks/{event}']) {
+      expect(Object.keys(doc.paths[p].delete.responses), p).toEqual(['204', '400', '401', '404']);
     }
+    expect(Object.keys(doc.paths['/admin/sandbox/fixtures'].delete.responses)).toEqual(['204', '400', '401']);
+    // The error answers of contract §7, each with the one error body.
+    expect(Object.keys(doc.paths['/v1/cases/{case_id}/assign'].post.responses)).toEqual(['200', '400', '401', '403', '404']);
+    expect(Object.keys(doc.paths['/v1/cases'].post.responses)).toEqual(['201', '202', '400', '401', '422']);
+    expect(Object.keys(doc.paths['/v1/documents'].post.responses)).toEqual(['201', '400', '401', '404']);
+    expect(Object.keys(doc.paths['/health'].get.responses)).toEqual(['200']);
+    const notFound = doc.paths['/v1/cases/{case_id}/taxes'].get.responses['404'].content['application/json'].schema;
+    expect(notFound.properties.error.properties.code.type).toEqual(['string', 'null']);
     const createCase = doc.paths['/v1/cases'].post.requestBody.content['application/json'];
     expect(JSON.stringify(createCase.examples)).toContain('SIN-2026-0001');
   });
