@@ -46,6 +46,26 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
         },
       },
     },
+    // Swagger marks every body it documents as required. The operations table knows better:
+    // a body is required where it must be sent or names required fields; operations that take
+    // none (the chain POSTs) document none.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const methods of Object.values(openapiObject.paths ?? {})) {
+        for (const method of Object.values(methods as Record<string, { operationId?: string; requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> } }>)) {
+          const op = OPERATIONS[method.operationId as OperationId] as Operation | undefined;
+          if (!op || !method.requestBody) continue;
+          if (op.rejectsBody) {
+            delete method.requestBody;
+            continue;
+          }
+          const schema = method.requestBody.content?.['application/json']?.schema;
+          method.requestBody.required = Boolean(op.bodyRequired) || (Array.isArray(schema?.required) && schema.required.length > 0);
+        }
+      }
+      return openapiObject;
+    },
     transform: (input) => {
       // The tRPC channel has its own client typing; the OpenAPI document is the REST API.
       if (input.url.startsWith('/trpc')) return { schema: { hide: true }, url: input.url };

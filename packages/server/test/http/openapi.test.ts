@@ -45,6 +45,11 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(Object.keys(doc.paths['/v1/cases'].post.responses)).toEqual(['201', '202', '400', '401', '422']);
     expect(Object.keys(doc.paths['/v1/documents'].post.responses)).toEqual(['201', '400', '401', '404']);
     expect(Object.keys(doc.paths['/health'].get.responses)).toEqual(['200']);
+    // A body is required only where it must be sent; the chain POSTs take none (§4.3).
+    expect(doc.paths['/v1/cases/{case_id}/chain_plates'].post.requestBody).toBeUndefined();
+    expect(doc.paths['/v1/documents/{document_id}/classify'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/cases'].post.requestBody.required).toBe(true);
+    expect(doc.paths['/v1/cases/{case_id}/metadata'].post.requestBody.required).toBe(true);
     const notFound = doc.paths['/v1/cases/{case_id}/taxes'].get.responses['404'].content['application/json'].schema;
     expect(notFound.properties.error.properties.code.type).toEqual(['string', 'null']);
     const createCase = doc.paths['/v1/cases'].post.requestBody.content['application/json'];
