@@ -24,6 +24,8 @@ export const validationError = (message: string, details?: unknown) =>
 export function invalidRequest(issues: { field: string; message: string }[], code: ErrorCode | null = 'VALIDATION_ERROR') {
   return new HttpError(400, code, `Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
 }
+/** A body sent in another format than JSON. */
+export const NOT_JSON_MEDIA_TYPE = 'Content-Type no soportado; use application/json';
 /** A body that is not JSON. */
 export const invalidJson = () => validationError('El cuerpo de la solicitud no es JSON válido');
 export const notFound = (message: string) => new HttpError(404, null, message);

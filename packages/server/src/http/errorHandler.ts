@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, invalidJson, invalidRequest } from '../errors.js';
+import { HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Contract §7 lists every status the API answers; a body that is not JSON is a 400.
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'Content-Type no soportado; use application/json'));
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', NOT_JSON_MEDIA_TYPE));
     }
     return reply.status(status).send(errorBody(null, error.message));
   });

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
 import { authenticateBy, type AuthRule } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
-import { HttpError, invalidJson, invalidRequest } from '../errors.js';
+import { HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 
 export interface TrpcContext {
@@ -42,6 +42,14 @@ function restError(error: TRPCError): HttpError | null {
   return null;
 }
 
+/** tRPC's own transport errors (no procedure, wrong method or format), in the API's language. */
+const TRANSPORT_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  NOT_FOUND: 'Procedimiento tRPC no encontrado',
+  METHOD_NOT_SUPPORTED: 'Método HTTP no soportado por este procedimiento: consultas por GET, mutaciones por POST',
+  UNSUPPORTED_MEDIA_TYPE: NOT_JSON_MEDIA_TYPE,
+  PAYLOAD_TOO_LARGE: 'El cuerpo de la solicitud excede el tamaño máximo',
+};
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const rest = restError(error);
@@ -49,7 +57,10 @@ const t = initTRPC.context<TrpcContext>().create({
     const code = rest?.code ?? null;
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : (rest?.message ?? shape.message),
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Error interno del servidor'
+          : (rest?.message ?? TRANSPORT_MESSAGES[error.code] ?? shape.message),
       data: {
         ...shape.data,
         stack: undefined,

@@ -154,6 +154,18 @@ describe('tRPC channel on /trpc', () => {
     expect(badQuery.json().error).toMatchObject({ message: 'El cuerpo de la solicitud no es JSON válido', data: { contractCode: 'VALIDATION_ERROR' } });
   });
 
+  it('speaks Spanish for its own transport errors: unknown procedure, wrong method, body not JSON', async () => {
+    const unknown = await t.inject({ method: 'GET', url: '/trpc/noSuchProcedure', headers: acme.bearer });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ message: 'Procedimiento tRPC no encontrado', data: { contractCode: null } });
+    const getMutation = await t.inject({ method: 'GET', url: '/trpc/createCase', headers: acme.bearer });
+    expect(getMutation.statusCode).toBe(405);
+    expect(getMutation.json().error.message).toMatch(/^Método HTTP no soportado/);
+    const plain = await t.inject({ method: 'POST', url: '/trpc/createCase', headers: { ...acme.bearer, 'content-type': 'text/plain' }, payload: 'hola' });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().error.message).toBe('Content-Type no soportado; use application/json');
+  });
+
   it('admin procedures need the admin token', async () => {
     expect((await call('createCompany', { name: 'X' })).statusCode).toBe(401);
     const ok = await call('createCompany', { name: 'Vía tRPC' }, { authorization: 'Bearer test-admin-token' });
