@@ -8,6 +8,23 @@ import { z } from 'zod';
 
 const ERROR_BODY = z.toJSONSchema(errorBodySchema);
 
+/** Operations whose retries are made safe by an `Idempotency-Key` (http/idempotency.ts). */
+const IDEMPOTENT = new Set<string>(['createCase', 'uploadDocument']);
+
+/**
+ * What the document shows a client should send: the operation's own body where the route
+ * checks a looser one (to tell MISSING_PARAMETER from VALIDATION_ERROR), and the
+ * `Idempotency-Key` header where it is honoured.
+ */
+function documentedRequest(op: Operation) {
+  return {
+    ...(op.wireBody && op.body ? { body: op.body } : {}),
+    ...(IDEMPOTENT.has(op.id)
+      ? { headers: z.object({ 'idempotency-key': z.string().max(255).optional().describe('Retries with the same key and body within 24 h replay the first answer') }) }
+      : {}),
+  };
+}
+
 /**
  * The error answers an operation can give (contract §4, §7), each with the one error body
  * (operator-surface §4): 400 for a bad request, 401 where a credential is needed, 404 where
@@ -69,7 +86,8 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
     transform: (input) => {
       // The tRPC channel has its own client typing; the OpenAPI document is the REST API.
       if (input.url.startsWith('/trpc')) return { schema: { hide: true }, url: input.url };
-      const out = jsonSchemaTransform(input);
+      const op = OPERATIONS[(input.schema as { operationId?: string } | undefined)?.operationId as OperationId] as Operation | undefined;
+      const out = jsonSchemaTransform(op ? { ...input, schema: { ...input.schema, ...documentedRequest(op) } } : input);
       const auth = input.route.config?.authRule?.mode;
       const security: Record<string, string[]>[] | undefined =
         auth === 'bearer'
@@ -82,7 +100,6 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
                 ? [{ adminAuth: [] }]
                 : [];
       // An operation answered without a body (204) has no response schema to list its status.
-      const op = OPERATIONS[(input.schema as { operationId?: string } | undefined)?.operationId as OperationId] as Operation | undefined;
       const success = out.schema.response ?? (op ? { [op.successStatus]: { description: STATUS_CODES[op.successStatus] } } : undefined);
       const response = success && op && op.id !== 'health' ? { ...(success as object), ...errorResponses(op) } : success;
       return { ...out, schema: { ...out.schema, security, ...(response ? { response } : {}) } };

@@ -45,6 +45,9 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(Object.keys(doc.paths['/v1/cases'].post.responses)).toEqual(['201', '202', '400', '401', '422']);
     expect(Object.keys(doc.paths['/v1/documents'].post.responses)).toEqual(['201', '400', '401', '404']);
     expect(Object.keys(doc.paths['/health'].get.responses)).toEqual(['200']);
+    // The upload documents the body it takes, not the looser one its route checks first.
+    expect(doc.paths['/v1/documents'].post.requestBody.content['application/json'].schema.required).toEqual(['case_id', 'mime_type']);
+    expect(doc.paths['/v1/documents'].post.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false })]);
     // A body is required only where it must be sent; the chain POSTs take none (§4.3).
     expect(doc.paths['/v1/cases/{case_id}/chain_plates'].post.requestBody).toBeUndefined();
     expect(doc.paths['/v1/documents/{document_id}/classify'].post.requestBody.required).toBe(false);
