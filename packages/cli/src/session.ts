@@ -165,7 +165,10 @@ export class Session {
     if (isUuid(arg)) return arg;
     const matches = await findCasesByInternalId(client, arg, this.signal);
     if (matches.length === 1) return matches[0]!.case_id;
-    if (matches.length === 0) throw new CliError(`no active case with internal_id "${arg}"`, EXIT.NOT_FOUND);
+    if (matches.length === 0) {
+      const hint = matches.similar.length ? `hint: internal_id is case-sensitive; did you mean ${matches.similar.map((id) => `"${id}"`).join(' or ')}?` : undefined;
+      throw new CliError(`no active case with internal_id "${arg}"`, EXIT.NOT_FOUND, hint);
+    }
     if (this.interactive) return this.ctx.prompter.select(`Several cases have internal_id "${arg}"`, matches.map(caseChoice));
     throw new UsageError(`several cases have internal_id "${arg}": ${matches.map((c) => c.case_id).join(', ')}`, 'hint: pass the case_id');
   }
@@ -176,19 +179,24 @@ function caseChoice(c: CaseListItem) {
 }
 
 /**
- * Active cases whose internal_id is exactly `internalId` (the list filter matches partially
- * and ignores case: an exact match wins, else a unique case-insensitive one). Stops reading
+ * Active cases whose internal_id is exactly `internalId`: the list filter matches partially
+ * and ignores case, while the server keeps `EXP-5` and `exp-5` apart, so only an exact match
+ * names a case. Cases that match but for case are in `similar` (for a hint). Stops reading
  * pages once two exact matches are found.
  */
-export async function findCasesByInternalId(client: Client, internalId: string, signal?: AbortSignal): Promise<CaseListItem[]> {
+export async function findCasesByInternalId(
+  client: Client,
+  internalId: string,
+  signal?: AbortSignal,
+): Promise<CaseListItem[] & { similar: string[] }> {
   const exact: CaseListItem[] = [];
-  const folded: CaseListItem[] = [];
+  const similar = new Set<string>();
   const lower = internalId.toLowerCase();
   for await (const c of client.cases.list({ internal_id: internalId, limit: 100 }, { signal })) {
     if (!c.active) continue;
     if (c.internal_id === internalId) exact.push(c);
-    else if (c.internal_id.toLowerCase() === lower) folded.push(c);
+    else if (c.internal_id.toLowerCase() === lower) similar.add(c.internal_id);
     if (exact.length > 1) break;
   }
-  return exact.length ? exact : folded;
+  return Object.assign(exact, { similar: [...similar] });
 }

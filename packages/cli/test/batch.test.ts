@@ -226,4 +226,29 @@ describe('cases create --from', () => {
     });
     expect(r.code).toBe(EXIT.FAILURE);
   });
+
+  it('a row whose file cannot be read fails before its case is created; internal_id matches exactly', async () => {
+    const dir = emptyDir();
+    let created = 0;
+    const routes: Routes = {
+      // The server's filter ignores case: EXP-OLD answers a search for exp-old too.
+      'GET /v1/cases': (req) => ({
+        body: {
+          data: String(req.query.internal_id).toUpperCase() === 'EXP-OLD' ? [f.caseItem(1, { internal_id: 'EXP-OLD', case_id: CASE_B })] : [],
+          pagination: { limit: 100, offset: 0, total: 0, has_more: false },
+        },
+      }),
+      'POST /v1/cases': () => {
+        created++;
+        return { status: 201, body: { case_id: f.CASE_ID, status: 'completed' } };
+      },
+    };
+    const stdin = [JSON.stringify({ internal_id: 'EXP-TYPO', files: ['nope.pdf'] }), JSON.stringify({ internal_id: 'exp-old' })].join('\n');
+    const r = await runCli(['cases', 'create', '--from', '-', '--status', 'nuevo'], { stdin, routes, cwd: dir });
+    const out = results(r.stdout);
+    expect(out[0]).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND', message: 'cannot read nope.pdf: no such file' } });
+    expect(out[1]).toMatchObject({ ok: true, created: true, case_id: f.CASE_ID });
+    expect(created).toBe(1);
+    expect(r.requests.filter((q) => q.method === 'POST' && q.path === '/v1/cases').map((q) => (q.body as { internal_id: string }).internal_id)).toEqual(['exp-old']);
+  });
 });

@@ -307,6 +307,22 @@ describe('lists', () => {
     expect(r.requests[0]!.query).toMatchObject({ internal_id: 'EXP', limit: '2', offset: '0' });
   });
 
+  it('cases create with a file that cannot be read creates nothing', async () => {
+    const r = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'nope.pdf'], {
+      routes: { 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } },
+    });
+    expect(r.code).toBe(EXIT.FAILURE);
+    expect(r.stderr).toContain('cannot read nope.pdf: no such file');
+    expect(r.requests).toEqual([]);
+  });
+
+  it('an internal_id names a case only when it matches exactly; a match but for case is a hint', async () => {
+    const r = await runCli(['plates', 'exp-1042'], { routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]) } });
+    expect(r.code).toBe(EXIT.NOT_FOUND);
+    expect(r.stderr).toContain('no active case with internal_id "exp-1042"');
+    expect(r.stderr).toContain('did you mean "EXP-1042"?');
+  });
+
   it('documents list --case resolves an internal_id first', async () => {
     const r = await runCli(['documents', 'list', '--case', 'EXP-1042'], {
       routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]), 'GET /v1/documents': listOf([]) },

@@ -4,6 +4,7 @@ import type { Client } from '../context.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
+import { checkLocalFiles } from '../localFiles.js';
 import { isUrl } from './uploadRows.js';
 
 export interface CaseFileInput {
@@ -71,6 +72,8 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         const created = caseId === null;
         let extra: Record<string, unknown> = {};
         if (caseId === null) {
+          // A row whose file cannot be read fails before its case exists.
+          await checkLocalFiles(opts.cwd, row.files.map((f) => f.file).filter((f) => !isUrl(f)));
           const urlFiles = row.files.filter((f) => isUrl(f.file));
           const res = await client.cases.create(
             {

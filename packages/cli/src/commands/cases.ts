@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CreateCaseParams } from '@vcase/sdk';
 import { runBatch } from '../batch/runner.js';
 import { isUrl } from '../batch/uploadRows.js';
+import { checkLocalFiles } from '../localFiles.js';
 import { EXIT, UsageError } from '../errors.js';
 import { jsonObjectArg, nonNegativeInt, outputOptions, positiveInt, watchOptions, type App, type OutputFlags, type WatchFlags } from '../kit.js';
 import { runLookup } from '../lookup.js';
@@ -104,6 +105,8 @@ Examples:
               }
             : {}),
         };
+        // A file that cannot be read must fail the command before the case exists.
+        await checkLocalFiles(s.ctx.cwd, files.filter((f) => !isUrl(f)));
         const created = await client.cases.create(body, { signal: s.signal });
         const documents = [];
         for (const file of files.filter((f) => !isUrl(f))) {
