@@ -101,7 +101,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const code = exitCodeFor(error);
     const style = makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env });
     if (code === EXIT.INTERRUPTED) ctx.stderr.write('vcase: interrupted\n');
-    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error)}\n`);
+    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error, { admin: name === 'admin' })}\n`);
     return code;
   }
 }

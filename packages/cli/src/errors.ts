@@ -77,7 +77,7 @@ interface ApiLike {
 }
 
 /** One or two lines for stderr: what failed, the contract code and status, the request id. */
-export function describeError(error: unknown): string {
+export function describeError(error: unknown, opts: { admin?: boolean } = {}): string {
   const own = ownError(error);
   if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
   if (typeof error !== 'object' || error === null) return String(error);
@@ -87,7 +87,9 @@ export function describeError(error: unknown): string {
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;
   if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;
-  if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
+  if ((e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') && opts.admin) {
+    text += '\nhint: set VCASE_ADMIN_TOKEN or pass --admin-token (a local server keeps it in .vcase/admin-token)';
+  } else if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
     text += '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';

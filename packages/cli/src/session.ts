@@ -1,7 +1,7 @@
 import type { CaseListItem, PagePromise } from '@vcase/sdk';
 import type { Client, Context } from './context.js';
 import { isInteractive, write } from './context.js';
-import { resolveCredentials, type Resolved } from './credentials.js';
+import { resolveCredentials, serverAddress, type Resolved } from './credentials.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { makeStyle, type Style } from './ui/style.js';
 
@@ -119,7 +119,7 @@ export class Session {
       }
       const verbose = this.globals.verbose;
       return this.ctx.createClient({
-        baseURL: credentials.baseURL,
+        baseURL: serverAddress(credentials.baseURL, 'the server address (--base-url, VCASE_BASE_URL or the profile)'),
         // '' rather than undefined: the SDK would otherwise fall back to process.env by itself.
         token: credentials.token ?? '',
         apiKey: credentials.apiKey ?? '',

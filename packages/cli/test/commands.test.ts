@@ -135,6 +135,21 @@ const table: Case[] = [
     calls: [],
   },
   {
+    name: 'a server address without a scheme: a usage error naming it, nothing sent',
+    args: ['plates', C],
+    opts: { env: { VCASE_BASE_URL: '127.0.0.1:41022' } },
+    code: EXIT.USAGE,
+    stderr: ['must be an http(s) URL, got "127.0.0.1:41022"', 'http://127.0.0.1:41022'],
+    calls: [],
+  },
+  {
+    name: 'a refused admin token: the hint names the admin token',
+    args: ['--admin-token', 'bad', 'admin', 'fixtures', 'list'],
+    opts: { routes: { 'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } } } },
+    code: EXIT.AUTH,
+    stderr: ['Se requiere el token de administración', 'VCASE_ADMIN_TOKEN or pass --admin-token'],
+  },
+  {
     name: 'no token: the SDK refuses before sending, exit 3',
     args: ['plates', C],
     opts: { env: { VCASE_TOKEN: undefined } },

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readLines } from '../batch/lines.js';
-import { DEFAULT_PROFILE, mask, profilesPath, readLocal, readProfiles, writeProfile, type StoredProfile } from '../credentials.js';
+import { DEFAULT_PROFILE, mask, profilesPath, readLocal, readProfiles, serverAddress, writeProfile, type StoredProfile } from '../credentials.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { outputOptions, type App, type OutputFlags } from '../kit.js';
 import { renderTable } from '../ui/table.js';
@@ -84,6 +84,7 @@ Examples:
           profile.token = await s.required(undefined, '--token (or --with-token)', () => s.ctx.prompter.password('Bearer token'));
         }
 
+        serverAddress(profile.base_url, 'the server address');
         if (o.verify) {
           const client = await s.ctx.createClient({ baseURL: profile.base_url, token: profile.token ?? '', apiKey: profile.api_key ?? '', adminToken: profile.admin_token ?? '', maxRetries: 0 });
           try {
