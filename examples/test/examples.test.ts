@@ -115,4 +115,21 @@ describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | 
     const docs = (await t.inject({ method: 'GET', url: `/v1/documents?case_id=${caseId}`, headers: tenant.bearer })).json();
     expect(docs.pagination.total).toBe(4);
   });
+
+  it('reports the rows that failed on stderr and exits 1', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-batch-'));
+    onTestFinished(() => fs.rmSync(work, { recursive: true, force: true }));
+    const child = spawn('bash', [path.join(here, 'batch-upload.sh'), 'NO-SUCH-CASE', path.join(here, 'documents')], {
+      env: { ...env, VCASE_BIN: `${process.execPath} ${cliDist}` },
+      cwd: work,
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code, err).toBe(1);
+    expect(err).toMatch(/failed: row 1 \S+: no active case with internal_id "NO-SUCH-CASE"/);
+    expect(out).toContain('0 uploaded');
+  });
 });
