@@ -338,6 +338,21 @@ describe('lists', () => {
     expect(r.stderr).toContain('did you mean "EXP-1042"?');
   });
 
+  it('documents get piped names the document on its first row (a terminal shows it in the heading)', async () => {
+    const detail = {
+      case_id: C,
+      url: 'http://files/x.pdf',
+      mime_type: 'application/pdf',
+      type: 'invoice',
+      json_ocr: null,
+      parsed_data: null,
+      validity: { document_validity: 'pending', codes: [] },
+    };
+    const r = await runCli(['documents', 'get', f.FILE_1], { routes: { [`GET /v1/documents/${f.FILE_1}`]: { body: detail } } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^document_id\\s+${f.FILE_1}$`));
+  });
+
   it('documents list --case resolves an internal_id first', async () => {
     const r = await runCli(['documents', 'list', '--case', 'EXP-1042'], {
       routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]), 'GET /v1/documents': listOf([]) },

@@ -17,6 +17,8 @@ export function renderDocument(d: DocumentDetail, style: Style, id?: string): st
   let out = style.tty ? heading(style, `Document ${id ?? ''}`.trim()) : '';
   const extra = d as DocumentDetail & { status?: string };
   out += renderPairs(style, [
+    // On a terminal the heading names the document; piped, the first row does.
+    ...(style.tty || !id ? [] : [['document_id', id] as [string, string]]),
     ['case_id', d.case_id],
     ['type', d.type],
     ['mime_type', d.mime_type],
