@@ -148,6 +148,25 @@ describe('documents upload --from', () => {
     expect(r.code).toBe(EXIT.AUTH);
     expect(uploads(r.requests).length).toBeLessThanOrEqual(3);
     expect(r.stderr).toContain('API key inválida');
+    // Rows the refusal cut short are left for a resume, not reported as failures of their own.
+    for (const row of results(r.stdout)) expect(row.error).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('a slow row still gets a progress line every 10 s, with the rows really in flight', async () => {
+    const routes = uploadServer();
+    const upload = routes['POST /v1/documents'] as (req: Request, n: number) => { status: number };
+    routes['POST /v1/documents'] = async (req, n, advance) => {
+      if (n === 1) {
+        advance(11_000);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      return upload(req, n);
+    };
+    const stdin = [1, 2].map((i) => JSON.stringify({ case_id: f.CASE_ID, file: `https://files.example/${i}.pdf` })).join('\n');
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin, routes });
+    expect(r.code).toBe(0);
+    const log = r.stderr.split('\n').filter((l) => l.startsWith('vcase: '));
+    expect(log[0]).toMatch(/^vcase: 0 rows · 0 ok · 0 skipped · 0 failed · 1 in flight/);
   });
 
   it('Ctrl-C stops reading and exits 130; rows in flight are not reported', async () => {

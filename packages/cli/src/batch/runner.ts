@@ -47,7 +47,8 @@ const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
  * Rows whose key a `--resume` file marks done are reported `"skipped": true` without any call.
  * Nothing is kept per row, so memory stays flat for any input size. Progress and a summary
  * go to stderr (a bar only on a terminal). Ctrl-C stops reading, aborts rows in flight (not
- * reported, so a resume redoes them) and exits 130.
+ * reported, so a resume redoes them) and exits 130; a refused credential stops the same way,
+ * reporting the row it failed on.
  */
 export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
   const { ctx } = s;
@@ -85,9 +86,12 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
     if (ok === 'skipped') counts.skipped++;
     else if (ok) counts.ok++;
     else counts.failed++;
-    counts.inFlight = slots.inUse;
     progress.update(counts);
   };
+  // Progress also moves while nothing finishes (a slow row, an idle input): the bar redraws
+  // and the log line comes every 10 s however long rows take.
+  const ticker = setInterval(() => progress.update(counts), 1_000);
+  ticker.unref?.();
 
   const source = file ? fs.createReadStream(file) : ctx.stdin;
   try {
@@ -120,13 +124,17 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
         slots.release();
         break;
       }
+      counts.inFlight++;
       const task = (async () => {
         try {
           const ids = await job.exec(prepared, key, controller.signal);
+          counts.inFlight--;
           await emit({ row, ok: true, key, input: record, ...ids });
           finish(true);
         } catch (error) {
-          if (controller.signal.aborted && !fatal && isAbort(error)) return; // interrupted: left for a resume
+          counts.inFlight--;
+          // Interrupted (Ctrl-C, or stopped by a refused credential): not reported, left for a resume.
+          if (controller.signal.aborted && isAbort(error)) return;
           await emit({ row, ok: false, key, input: record, error: errorBody(error) });
           finish(false);
           if (FATAL.has((error as Error).name) && !fatal) {
@@ -142,6 +150,7 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
     }
   } finally {
     await Promise.all(running);
+    clearInterval(ticker);
     await lines.end();
     ctx.signal.removeEventListener('abort', onAbort);
     (source as { destroy?: () => void }).destroy?.();

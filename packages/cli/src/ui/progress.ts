@@ -56,7 +56,8 @@ export class Progress {
   private counts(c: Counts, now: number): string {
     const rate = c.done / Math.max(0.001, (now - this.started) / 1000);
     const of = this.opts.total ? `/${this.opts.total}` : '';
-    return `${c.done}${of} ${this.opts.noun}s · ${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
+    const noun = c.done === 1 && !of ? this.opts.noun : `${this.opts.noun}s`;
+    return `${c.done}${of} ${noun} · ${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
   }
 
   private line(c: Counts, now: number): string {

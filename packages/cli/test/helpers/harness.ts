@@ -47,13 +47,16 @@ export interface Request {
 }
 
 export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-/** A route answers a request: a fixed reply, or a function (called per request, e.g. to change answers over time). */
-export type Route = Reply | ((req: Request, n: number) => Reply);
+/**
+ * A route answers a request: a fixed reply, or a function (called per request, e.g. to change
+ * answers over time); a function may take real time, and move the fake clock with `advance`.
+ */
+export type Route = Reply | ((req: Request, n: number, advance: (ms: number) => void) => Reply | Promise<Reply>);
 /** `'GET /v1/cases/ID/plates'` → route. Unrouted requests answer 404 with the contract error body. */
 export type Routes = Record<string, Route>;
 
 /** A fetch that serves `routes` and records every request: the SDK runs for real on top of it. */
-export function fakeFetch(routes: Routes, log: Request[]): typeof fetch {
+export function fakeFetch(routes: Routes, log: Request[], advance: (ms: number) => void = () => {}): typeof fetch {
   const counts = new Map<string, number>();
   return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
     const req = new globalThis.Request(input, init);
@@ -72,7 +75,8 @@ export function fakeFetch(routes: Routes, log: Request[]): typeof fetch {
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
     const route = routes[key];
-    const reply: Reply = route === undefined ? { status: 404, body: { error: { code: null, message: `no route for ${key}` } } } : typeof route === 'function' ? route(record, n) : route;
+    const reply: Reply =
+      route === undefined ? { status: 404, body: { error: { code: null, message: `no route for ${key}` } } } : typeof route === 'function' ? await route(record, n, advance) : route;
     const status = reply.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
       status,
@@ -162,7 +166,8 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     prompter,
     async createClient(options) {
       clientOptions.push(options);
-      return new Vcase({ ...options, fetch: fakeFetch(opts.routes ?? {}, requests), sleep, now: clock, maxRetries: 0 });
+      const advance = (ms: number) => void (now += ms);
+      return new Vcase({ ...options, fetch: fakeFetch(opts.routes ?? {}, requests, advance), sleep, now: clock, maxRetries: 0 });
     },
     clock,
     sleep,
