@@ -74,8 +74,9 @@ export const settled = {
     return false;
   },
 
-  plateChain: (s: PlateChainResponse) => s.status === 'completed',
-  ownershipChain: (s: OwnershipChainResponse) => s.status === 'completed',
+  /** `completed`; `pending` (never generated, or its generation gave up) cannot settle by waiting. */
+  plateChain: (s: PlateChainResponse) => chainSettled(s, 'plate chain'),
+  ownershipChain: (s: OwnershipChainResponse) => chainSettled(s, 'ownership chain'),
 
   /** Every check of every invoice `completed` (no invoices: nothing to wait for). */
   invoices: (s: InvoicesResponse) =>
@@ -86,6 +87,11 @@ export const settled = {
 
   ine: (s: IneResultResponse) => FINAL_JOB.has(s.status),
 };
+
+function chainSettled(s: PlateChainResponse | OwnershipChainResponse, what: string): boolean {
+  if (s.status === 'pending') throw new LookupNotStartedError(`${what} of case ${s.case_id}`, s, s.message ?? 'no generation is running');
+  return s.status === 'completed';
+}
 
 function isMessage(actual: string | null | undefined, expected: string): boolean {
   return typeof actual === 'string' && actual.trim() === expected.trim();

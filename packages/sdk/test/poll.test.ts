@@ -214,10 +214,11 @@ describe('settled predicates', () => {
     expect(settled.previousPlates({ case_id: IDS.case, internal_id: 'X', plates: [plate('found'), plate('pending')] })).toBe(false);
   });
 
-  it('chains: only completed (pending and processing wait)', () => {
+  it('chains: completed settles, processing waits, pending (nothing generating) cannot settle', () => {
     expect(settled.plateChain({ status: 'completed' } as never)).toBe(true);
-    expect(settled.plateChain({ status: 'pending' } as never)).toBe(false);
     expect(settled.ownershipChain({ status: 'processing' } as never)).toBe(false);
+    expect(() => settled.plateChain({ case_id: IDS.case, status: 'pending', message: null } as never)).toThrow(LookupNotStartedError);
+    expect(() => settled.ownershipChain({ case_id: IDS.case, status: 'pending', message: null } as never)).toThrow(/ownership chain of case .* will not settle by waiting/);
   });
 
   it('document OCR: json_ocr set, a final status, or a failed validity', () => {
