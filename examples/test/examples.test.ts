@@ -97,11 +97,11 @@ describe('http provider example', () => {
 });
 
 describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | jq | vcase)', () => {
-  it('uploads every sample document to the case named by internal_id', async () => {
-    const caseId = await createCase(t, tenant, { internal_id: 'BATCH-EX-1' });
+  /** Runs batch-upload.sh for `internalId` over the sample documents, in a scratch folder. */
+  async function batchUpload(internalId: string) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-batch-'));
     onTestFinished(() => fs.rmSync(work, { recursive: true, force: true }));
-    const child = spawn('bash', [path.join(here, 'batch-upload.sh'), 'BATCH-EX-1', path.join(here, 'documents')], {
+    const child = spawn('bash', [path.join(here, 'batch-upload.sh'), internalId, path.join(here, 'documents')], {
       env: { ...env, VCASE_BIN: `${process.execPath} ${cliDist}` },
       cwd: work,
     });
@@ -110,6 +110,12 @@ describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | 
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     const code = await new Promise((r) => child.on('close', r));
+    return { code, out, err };
+  }
+
+  it('uploads every sample document to the case named by internal_id', async () => {
+    const caseId = await createCase(t, tenant, { internal_id: 'BATCH-EX-1' });
+    const { code, out, err } = await batchUpload('BATCH-EX-1');
     expect(code, err).toBe(0);
     expect(out).toContain('4 uploaded');
     const docs = (await t.inject({ method: 'GET', url: `/v1/documents?case_id=${caseId}`, headers: tenant.bearer })).json();
@@ -117,17 +123,7 @@ describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | 
   });
 
   it('reports the rows that failed on stderr and exits 1', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-batch-'));
-    onTestFinished(() => fs.rmSync(work, { recursive: true, force: true }));
-    const child = spawn('bash', [path.join(here, 'batch-upload.sh'), 'NO-SUCH-CASE', path.join(here, 'documents')], {
-      env: { ...env, VCASE_BIN: `${process.execPath} ${cliDist}` },
-      cwd: work,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const code = await new Promise((r) => child.on('close', r));
+    const { code, out, err } = await batchUpload('NO-SUCH-CASE');
     expect(code, err).toBe(1);
     expect(err).toMatch(/failed: row 1 \S+: no active case with internal_id "NO-SUCH-CASE"/);
     expect(out).toContain('0 uploaded');
