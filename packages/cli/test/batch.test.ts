@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readLines } from '../src/batch/lines.js';
 import { parseCsvRecord, readRows } from '../src/batch/rows.js';
@@ -182,6 +182,17 @@ describe('documents upload --from', () => {
     expect(r.code).toBe(EXIT.INTERRUPTED);
     expect(results(r.stdout).length).toBeLessThan(20);
     expect(r.stderr).toContain('stopped early');
+  });
+
+  it('Ctrl-C while the input idles (a pipe whose writer waits) exits 130 at once', async () => {
+    const controller = new AbortController();
+    const stdin = new PassThrough();
+    stdin.write(JSON.stringify({ case_id: f.CASE_ID, file: 'https://files.example/0.pdf' }) + '\n');
+    setTimeout(() => controller.abort(), 200);
+    // Without the interrupt reaching the read, this never returns (the pipe stays open).
+    const r = await runCli(['documents', 'upload', '--from', '-'], { stdin, routes: uploadServer(), signal: controller.signal });
+    expect(r.code).toBe(EXIT.INTERRUPTED);
+    expect(results(r.stdout)).toHaveLength(1);
   });
 
   it('a slow stdout holds the rows back and still gets every result line', async () => {

@@ -71,7 +71,13 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
   const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
-  const onAbort = () => controller.abort(ctx.signal.reason);
+  const source = file ? fs.createReadStream(file) : ctx.stdin;
+  // Ctrl-C also stops the read itself: an input that idles (a pipe whose writer waits) must
+  // not hold the exit until its next line.
+  const onAbort = () => {
+    controller.abort(ctx.signal.reason);
+    (source as { destroy?: () => void }).destroy?.();
+  };
   if (ctx.signal.aborted) onAbort();
   else ctx.signal.addEventListener('abort', onAbort, { once: true });
   const slots = new Semaphore(opts.concurrency);
@@ -93,7 +99,6 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
   const ticker = setInterval(() => progress.update(counts), 1_000);
   ticker.unref?.();
 
-  const source = file ? fs.createReadStream(file) : ctx.stdin;
   try {
     for await (const input of readRows(readLines(source), opts.format)) {
       if (controller.signal.aborted) break;
@@ -148,6 +153,9 @@ export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJo
       running.add(task);
       void task.finally(() => running.delete(task));
     }
+  } catch (error) {
+    // The input stream destroyed by an interrupt may end its read with an error of its own.
+    if (!controller.signal.aborted) throw error;
   } finally {
     await Promise.all(running);
     clearInterval(ticker);

@@ -120,7 +120,8 @@ export interface RunOptions {
   tty?: boolean;
   isTTY?: Partial<Context['isTTY']>;
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** Text on stdin, or a stream (e.g. one that stays open, like an idle pipe). */
+  stdin?: string | Readable;
   answers?: unknown[];
   cwd?: string;
   columns?: number;
@@ -157,7 +158,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   const ctx: Context = {
     stdout,
     stderr,
-    stdin: Readable.from(opts.stdin === undefined ? [] : [opts.stdin]),
+    stdin: typeof opts.stdin === 'object' ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [opts.stdin]),
     isTTY: { stdin: !!opts.tty, stdout: !!opts.tty, stderr: !!opts.tty, ...opts.isTTY },
     columns: opts.columns ?? 120,
     env: { XDG_CONFIG_HOME: path.join(home, 'xdg'), ...CREDS, ...opts.env },
