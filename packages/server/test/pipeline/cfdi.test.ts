@@ -102,6 +102,17 @@ describe('cfdiXmlEngine', () => {
     expect(out?.type).toBeUndefined();
   });
 
+  it('reads a CFDI written with blank lines before its declaration, or in UTF-16', async () => {
+    const original = fixture('cfdi40-venta-vehiculos.xml');
+    const expected = (await read('cfdi40-venta-vehiculos.xml'))?.parsed_data;
+    const run = (bytes: Buffer) => cfdiXmlEngine.run({ bytes, mime: 'application/xml', sha256: 'x' });
+    const leading = await run(Buffer.concat([Buffer.from('\n  \n'), original]));
+    expect(leading).toMatchObject({ type: 'factura_xml', parsed_data: expected });
+    const text = original.toString('utf8').replace(/encoding="UTF-8"/i, 'encoding="UTF-16"');
+    const utf16 = await run(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect(utf16).toMatchObject({ type: 'factura_xml', parsed_data: expected });
+  });
+
   it('answers empty text for malformed XML instead of throwing', async () => {
     const out = await cfdiXmlEngine.run({ bytes: Buffer.from('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"><oops>'), mime: 'application/xml', sha256: 'x' });
     expect(out).toMatchObject({ text: '', json_ocr: { error: 'malformed_xml' } });
