@@ -44,7 +44,7 @@ export async function applyOcrResult(
   const r = { ...given, parsed_data: withNormalizedIdentifiers(given.parsed_data ?? {}) };
   const now = ctx.clock.now().toISOString();
   const validity =
-    r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '' });
+    r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '', today: ctx.clock.now() });
   // An engine run keeps a type given by hand while it ran (POST …/classify with a type).
   const keepManual = opts.run !== undefined;
   const manualKept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
@@ -142,6 +142,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     sha256: doc.sha256 ?? '',
     manualType,
     engines: pipelineEngines(ctx, r.idle),
+    today: ctx.clock.now(),
   });
   await applyOcrResult(ctx, doc, {
     type: out.type,

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/clock.js';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { fixtureText } from '../pipeline/helpers.js';
 import { startReceiver } from '../helpers/receiver.js';
 
 let t: TestServer;
@@ -441,6 +443,36 @@ describe('an OCR source that cannot be reached', () => {
     const extraction = await t.inject({ method: 'GET', url: `/v1/documents/${document_id}/extraction-data`, headers: keyHeaders(acme) });
     expect(extraction.statusCode).toBe(200);
     expect(extraction.json()).toMatchObject({ document_id, codes: [], validity: patched.json().validity });
+  });
+});
+
+describe('an expired ID', () => {
+  it('reads ID_EXPIRED by the server clock whichever path processed it: upload, reprocess, classify', async () => {
+    const w = await startTestServer({}, { clock: manualClock(Date.parse('2034-01-01T12:00:00.000Z')) });
+    try {
+      const tenant = await createTenant(w);
+      const bytes = Buffer.from('%PDF-1.4 ine scan');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      await w.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+        type: 'ine',
+        text: fixtureText('ine-front-back.txt'),
+        parsed_data: { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' },
+      });
+      const caseId = await createCase(w, tenant);
+      const headers = { 'x-api-key': tenant.apiKey };
+      const { document_id } = (await w.inject({ method: 'POST', url: '/v1/documents', headers, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } })).json();
+      const codes = async () => {
+        await w.server.runner.whenIdle();
+        return (await w.inject({ method: 'GET', url: `/v1/documents/${document_id}`, headers })).json().validity.codes;
+      };
+      expect(await codes()).toContain('ID_EXPIRED');
+      await w.inject({ method: 'POST', url: `/v1/documents/${document_id}/process`, headers });
+      expect(await codes()).toContain('ID_EXPIRED');
+      await w.inject({ method: 'POST', url: `/v1/documents/${document_id}/classify`, headers, payload: { type: 'ine' } });
+      expect(await codes()).toContain('ID_EXPIRED');
+    } finally {
+      await w.close();
+    }
   });
 });
 
