@@ -246,6 +246,15 @@ describe('extractParsedData', () => {
     expect(extractParsedData('vehicle_plate', 'JALISCO\nJKL-123-A')).toEqual({ placa: 'JKL123A', entidad: 'JAL' });
   });
 
+  it('reads the VIN and date of a card filed as vehicle_plate', () => {
+    expect(extractParsedData('vehicle_plate', TARJETA_COLUMNS.join('\n'))).toMatchObject({
+      placa: 'MNO1234',
+      entidad: 'MEX',
+      vin: 'KMHCT41D8EU123456',
+      fecha_documento: '15/03/2024',
+    });
+  });
+
   it('keeps only a check-digit-valid VIN for types without an extractor', () => {
     expect(extractParsedData('bank_account', 'ESTADO DE CUENTA 3VWFE21C04M000001 3N1CN8AE0RK812345')).toEqual({ vin: '3VWFE21C04M000001' });
     expect(extractParsedData(null, 'nada útil')).toEqual({});

@@ -42,12 +42,20 @@ export function extractVehicleDocument(t: TextView): Data {
   };
 }
 
-/** A photo of a plate: the plate-shaped token and the state printed on it. */
+/**
+ * A photo of a plate, or a card filed as one: the plate-shaped token and the state printed on
+ * it, and the VIN and date when the document labels them (a plate row reads both, §2.4).
+ */
 export function extractVehiclePlate(t: TextView): Data {
   const segs = segments(t, LABELS);
   const labeled = findPlate(segs);
   const token = matchesOf(t, String.raw`(?<![A-Z0-9])[A-Z]{2,3}[\s-]?\d{2,4}[\s-]?[A-Z0-9]{0,2}(?![A-Z0-9])`)
     .map((m) => normalizePlate(m.value))
     .find(isPlausiblePlate);
-  return { placa: labeled ?? token, entidad: findEntity(t, segs) ?? findEntityInText(t.original) ?? undefined };
+  return {
+    placa: labeled ?? token,
+    entidad: findEntity(t, segs) ?? findEntityInText(t.original) ?? undefined,
+    vin: findVin(t, segs, { partial: true }),
+    fecha_documento: documentDate(t, segs),
+  };
 }
