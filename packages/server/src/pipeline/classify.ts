@@ -49,7 +49,7 @@ const RULES: Record<string, Rule[]> = {
     r(String.raw`VERIFICACFDI`, 0.5, 'cfdi'),
     r(String.raw`VALOR UNITARIO`, 0.3),
     r(String.raw`\bENDOS[OA]`, 0.2),
-    r(String.raw`\bTENENCIA\b|\bREFRENDO\b|LINEA DE CAPTURA`, -0.5),
+    r(String.raw`\bTENENCIA\b|\bREFRENDO\b|LINEA DE CAPTURA`, -0.3),
   ],
   tax_payment: [
     r(String.raw`IMPUESTO SOBRE (?:LA )?TENENCIA`, 0.8, 'tenencia'),
@@ -61,6 +61,8 @@ const RULES: Record<string, Rule[]> = {
     r(String.raw`RECIBO (?:OFICIAL )?DE PAGO|COMPROBANTE DE PAGO|RECIBO OFICIAL`, 0.4),
     r(String.raw`EJERCICIO FISCAL`, 0.2),
     r(String.raw`\bPLACAS?\b`, 0.1),
+    // A dealer's invoice often bills the plates and tenencia paperwork as a concept line.
+    r(String.raw`\bFACTURA\b`, -0.5),
   ],
   ine: [
     r(String.raw`INSTITUTO (?:NACIONAL|FEDERAL) ELECTORAL`, 0.9),
