@@ -14,7 +14,7 @@ import { validationError } from '../errors.js';
 import { idempotencyClaim, runIdempotent, withIdempotency } from '../http/idempotency.js';
 import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
-import { deleteAllFixtures, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
+import { deleteAllFixtures, fixtureKey, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
 import { createApiKey, createCompany, createUser, deleteApiKey, issueToken, requireCompanyRow } from '../services/admin.service.js';
 import { getCaseNames, getCaseVins } from '../services/caseDerived.service.js';
 import { getCaseStatus, processCase } from '../services/caseProcessing.service.js';
@@ -232,7 +232,7 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   putSandboxFixture: async ({ ctx }, i) => {
     const source = sandboxSourceSchema.safeParse(i.params.source);
     if (!source.success) throw validationError(`Fuente de sandbox desconocida: ${i.params.source}`, { field: 'source' });
-    const fixture = { source: source.data, key: i.params.key, outcome: obj(i.body) };
+    const fixture = { source: source.data, key: fixtureKey(source.data, i.params.key), outcome: obj(i.body) };
     await putFixture(ctx.db, fixture, ctx.clock.now().toISOString());
     return fixture;
   },

@@ -8,6 +8,16 @@ export interface SandboxFixture {
   outcome: Record<string, unknown>;
 }
 
+/**
+ * A fixture key in the form lookups ask with (operator-surface §3): sha256 hex (`ocr`, `ine`)
+ * lowercase; VINs, plates, CURPs and folios uppercase; a pedimento number as given. So a key
+ * written in the other case still answers.
+ */
+export function fixtureKey(source: string, key: string): string {
+  if (source === 'ocr' || source === 'ine') return /^[0-9a-f]{64}$/i.test(key) ? key.toLowerCase() : key;
+  return source === 'sat_pedimento' ? key : key.toUpperCase();
+}
+
 export async function putFixture(db: Kysely<Database>, fixture: SandboxFixture, at: string) {
   const values = { source: fixture.source, key: fixture.key, outcome: toJson(fixture.outcome), updated_at: at };
   await db

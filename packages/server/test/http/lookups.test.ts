@@ -542,6 +542,13 @@ describe('INE validation (contract §4.10)', () => {
     await t.server.runner.whenIdle();
     const got = await t.inject({ method: 'GET', url: `/documents/ine/${res.json().job_id}`, headers: acme.bearer });
     expect(got.json()).toMatchObject({ status: 'completed', data: { names: 'ANA', curp: 'HEGG560427MVZRRL04' } });
+    // A fixture key written in uppercase hex answers too.
+    const upper = 'frente-2.jpg';
+    const key = createHash('sha256').update(upper).digest('hex').toUpperCase();
+    expect((await t.admin('PUT', `/admin/sandbox/fixtures/ine/${key}`, { data: { names: 'LUIS' } })).json().key).toBe(key.toLowerCase());
+    const second = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: upper } });
+    await t.server.runner.whenIdle();
+    expect((await t.inject({ method: 'GET', url: `/documents/ine/${second.json().job_id}`, headers: acme.bearer })).json().data.names).toBe('LUIS');
   });
 
   it('error outcome reads status error with data null', async () => {
