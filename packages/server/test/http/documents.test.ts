@@ -417,13 +417,16 @@ describe('classify on a processed document', () => {
   });
 });
 
+/** Sets the sandbox OCR answer for a file's `bytes` (operator-surface §3: keyed by their sha256). */
+const setOcr = (server: TestServer, bytes: Buffer, outcome: Record<string, unknown>) =>
+  server.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, outcome);
+
 describe('an OCR source that cannot be reached', () => {
   it('automatic classify and extraction-data answer 200 from what the document has, not 500', async () => {
     const caseId = await createCase(t, acme);
     const bytes = Buffer.from('%PDF-1.4 unreachable ocr source');
-    const sha = createHash('sha256').update(bytes).digest('hex');
     const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') })).json();
-    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, { error: 'ocr service down' });
+    await setOcr(t, bytes, { error: 'ocr service down' });
 
     const auto = await t.inject({ method: 'POST', url: `/v1/documents/${document_id}/classify`, headers: keyHeaders(acme) });
     expect(auto.statusCode).toBe(200);
@@ -452,8 +455,7 @@ describe('an expired ID', () => {
     try {
       const tenant = await createTenant(w);
       const bytes = Buffer.from('%PDF-1.4 ine scan');
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      await w.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+      await setOcr(w, bytes, {
         type: 'ine',
         text: fixtureText('ine-front-back.txt'),
         parsed_data: { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' },
@@ -486,8 +488,7 @@ describe('case processing end to end', () => {
         await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
       }
       const bytes = Buffer.from('%PDF-1.4 tarjeta de circulacion scan');
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      await w.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+      await setOcr(w, bytes, {
         type: 'vehicle_certificate',
         text: 'TARJETA DE CIRCULACION',
         parsed_data: { placa: 'NXA-12-34', entidad: 'MEX', vin: '1M8GDM9AXKP042788', fecha_documento: '15/03/2024', propietario: 'Juan Pérez' },
@@ -568,8 +569,7 @@ describe('OCR fixture parsed_data in other forms (operator-surface §5)', () => 
     try {
       const tenant = await createTenant(w);
       const bytes = Buffer.from('%PDF-1.4 recibo de tenencia');
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      await w.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+      await setOcr(w, bytes, {
         type: 'tax_payment',
         text: 'TENENCIA',
         parsed_data: { placa: 'nxa-12-34', entidad: 'Estado de México', ejercicio_fiscal: '2024', total: '$1,850.50', fecha_pago: '2024-02-20', anio_modelo: 'dos mil' },
