@@ -103,6 +103,12 @@ describe('tesseractEngine (real local OCR)', () => {
     expect(out?.json_ocr.confidence).toBeGreaterThan(70);
   });
 
+  it('reads a Deflate-compressed TIFF (ImageMagick writes them; leptonica alone cannot read them)', async () => {
+    const out = await tesseractEngine().run({ bytes: fixture('tarjeta-zip.tif'), mime: 'image/tiff', sha256: 'x' });
+    expect(out?.text).toMatch(/TARJETA DE CIRCULACI[OÓ]N/);
+    expect(out?.json_ocr).toMatchObject({ source: 'tesseract' });
+  });
+
   it('answers empty text for bytes that are no image', async () => {
     const out = await tesseractEngine().run({ bytes: Buffer.from('not an image'), mime: 'image/png', sha256: 'x' });
     expect(out?.text).toBe('');

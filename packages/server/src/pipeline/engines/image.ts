@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PNG } from 'pngjs';
+import UTIF from 'utif2';
 import type { OcrEngine, OcrOutput } from '../types.js';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif', 'image/x-tiff', 'image/bmp', 'image/gif', 'image/webp']);
@@ -17,6 +19,35 @@ function isImage(b: Uint8Array): boolean {
     starts(0x4d, 0x4d, 0x00, 0x2a) || starts(0x47, 0x49, 0x46, 0x38) || starts(0x42, 0x4d) ||
     (starts(0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45)
   );
+}
+
+const isTiff = (b: Uint8Array) => (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0x00) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0x00 && b[3] === 0x2a);
+
+/** Pages of a multi-page TIFF read at most (a scanned file of a few documents). */
+const MAX_TIFF_PAGES = 10;
+
+/**
+ * The pages of a TIFF as PNGs. Leptonica, inside tesseract.js, reads uncompressed, LZW and G4
+ * TIFFs but not Deflate ("Zip", ImageMagick's default) ones, which utif2 decodes. Null when it
+ * cannot: the bytes then go to tesseract as they are. (JPEG-compressed TIFFs stay unread: utif2
+ * decodes some of them into garbled rows.)
+ */
+function tiffPages(bytes: Uint8Array): Buffer[] | null {
+  try {
+    const data = new Uint8Array(bytes).buffer;
+    const pages: Buffer[] = [];
+    for (const ifd of UTIF.decode(data)) {
+      if (pages.length >= MAX_TIFF_PAGES) break;
+      UTIF.decodeImage(data, ifd);
+      if (!ifd.width || !ifd.height) continue;
+      const png = new PNG({ width: ifd.width, height: ifd.height });
+      png.data = Buffer.from(UTIF.toRGBA8(ifd));
+      pages.push(PNG.sync.write(png));
+    }
+    return pages.length ? pages : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Directory of the language data shipped in `@tesseract.js-data/<lang>` (the compact model). */
@@ -52,9 +83,12 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
         errorHandler: () => {},
       });
       try {
-        const { data } = await worker.recognize(Buffer.from(bytes));
-        const text = data.text.trim();
-        return { text, json_ocr: { source: 'tesseract', languages, confidence: data.confidence, text } };
+        const images = (isTiff(bytes) && tiffPages(bytes)) || [Buffer.from(bytes)];
+        const read: { text: string; confidence: number }[] = [];
+        for (const image of images) read.push((await worker.recognize(image)).data);
+        const text = read.map((r) => r.text.trim()).filter(Boolean).join('\n\n');
+        const confidence = read.reduce((sum, r) => sum + r.confidence, 0) / read.length;
+        return { text, json_ocr: { source: 'tesseract', languages, confidence, text, ...(images.length > 1 ? { pages: images.length } : {}) } };
       } catch (err) {
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: String((err as Error)?.message ?? err) } };
       } finally {
