@@ -27,9 +27,9 @@ const isTiff = (b: Uint8Array) => (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x
 const MAX_TIFF_PAGES = 10;
 
 /**
- * The pages of a TIFF as PNGs. Leptonica, inside tesseract.js, reads uncompressed, LZW and G4
- * TIFFs but not Deflate ("Zip", ImageMagick's default) ones, which utif2 decodes. Null when it
- * cannot: the bytes then go to tesseract as they are. (JPEG-compressed TIFFs stay unread: utif2
+ * The pages of a TIFF as PNGs, for the TIFFs leptonica (inside tesseract.js) cannot read:
+ * it reads uncompressed, LZW and G4 ones but not Deflate ("Zip", ImageMagick's default), which
+ * utif2 decodes. Null when utif2 cannot either. (JPEG-compressed TIFFs stay unread: utif2
  * decodes some of them into garbled rows.)
  */
 function tiffPages(bytes: Uint8Array): Buffer[] | null {
@@ -82,13 +82,22 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
         // Without a handler tesseract.js rethrows a failed job as an uncaught exception.
         errorHandler: () => {},
       });
-      try {
-        const images = (isTiff(bytes) && tiffPages(bytes)) || [Buffer.from(bytes)];
+      const readAll = async (images: Buffer[]): Promise<OcrOutput> => {
         const read: { text: string; confidence: number }[] = [];
         for (const image of images) read.push((await worker.recognize(image)).data);
         const text = read.map((r) => r.text.trim()).filter(Boolean).join('\n\n');
         const confidence = read.reduce((sum, r) => sum + r.confidence, 0) / read.length;
         return { text, json_ocr: { source: 'tesseract', languages, confidence, text, ...(images.length > 1 ? { pages: images.length } : {}) } };
+      };
+      try {
+        try {
+          return await readAll([Buffer.from(bytes)]);
+        } catch (err) {
+          // A TIFF leptonica cannot decode is decoded here instead (synchronously, so only then).
+          const pages = isTiff(bytes) ? tiffPages(bytes) : null;
+          if (!pages) throw err;
+          return await readAll(pages);
+        }
       } catch (err) {
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: String((err as Error)?.message ?? err) } };
       } finally {
