@@ -49,7 +49,7 @@ describe('LineBatcher', () => {
     expect(lines.push('a')).toBeUndefined();
     turn();
     const waiting = lines.push('b');
-    expect(waiting).toBeInstanceOf(Promise);
+    expect(typeof waiting?.then).toBe('function');
     let drained = false;
     void waiting!.then(() => (drained = true));
     await Promise.resolve();

@@ -11,7 +11,7 @@ export class FastHeaders implements Headers {
 
   constructor(init?: ConstructorParameters<typeof Headers>[0]) {
     if (!init) return;
-    if (init instanceof FastHeaders) Object.assign(this.record, init.record);
+    if (Object.getPrototypeOf(init) === FastHeaders.prototype) Object.assign(this.record, (init as FastHeaders).record);
     else if (Symbol.iterator in init) for (const [name, value] of init as Iterable<[string, string]>) this.append(name, value);
     else for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name]!);
   }

@@ -14,7 +14,7 @@ import { FastHeaders } from './fastHeaders.js';
  */
 export function createNodeFetch(fallback: typeof fetch = (input, init) => globalThis.fetch(input, init)): typeof fetch {
   const nodeFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined;
+    const url = typeof input === 'string' ? input : 'href' in input ? input.href : undefined;
     const body = init.body ?? undefined;
     if (url === undefined || !/^https?:/i.test(url) || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) {
       return fallback(input, init);
