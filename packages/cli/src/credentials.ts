@@ -158,13 +158,8 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** A server address as given: an http(s) URL, or a usage error naming where it came from. */
 export function serverAddress(value: string, source: string): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : null;
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError(`${source} must be an http(s) URL, got "${value}"`, `hint: e.g. http://${value.replace(/^[a-z]+:\/\//i, '') || '127.0.0.1:3000'}`);
   }
   return value;

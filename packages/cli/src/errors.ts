@@ -87,10 +87,10 @@ export function describeError(error: unknown, opts: { admin?: boolean } = {}): s
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;
   if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;
-  if ((e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') && opts.admin) {
-    text += '\nhint: set VCASE_ADMIN_TOKEN or pass --admin-token (a local server keeps it in .vcase/admin-token)';
-  } else if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
-    text += '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
+  if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
+    text += opts.admin
+      ? '\nhint: set VCASE_ADMIN_TOKEN or pass --admin-token (a local server keeps it in .vcase/admin-token)'
+      : '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
   return text;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RowError } from './errors.js';
+import { errorCode, RowError } from './errors.js';
 
-const CODES: Record<string, string> = { ENOENT: 'FILE_NOT_FOUND', EISDIR: 'FILE_IS_DIRECTORY', EACCES: 'FILE_NOT_READABLE' };
+const WHY: Record<string, string> = { FILE_NOT_FOUND: 'no such file', FILE_IS_DIRECTORY: 'not a file' };
 
 /**
  * Checks that every local path (relative to `cwd`) is a readable file, before anything is
@@ -16,9 +16,8 @@ export async function checkLocalFiles(cwd: string, files: readonly string[]): Pr
       if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       await fs.promises.access(full, fs.constants.R_OK);
     } catch (err) {
-      const code = CODES[(err as NodeJS.ErrnoException).code ?? ''] ?? 'FILE_NOT_READABLE';
-      const why = code === 'FILE_NOT_FOUND' ? 'no such file' : code === 'FILE_IS_DIRECTORY' ? 'not a file' : 'not readable';
-      throw new RowError(code, `cannot read ${file}: ${why}`);
+      const code = errorCode(err);
+      throw new RowError(code, `cannot read ${file}: ${WHY[code] ?? 'not readable'}`);
     }
   }
 }
