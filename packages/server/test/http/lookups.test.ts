@@ -263,6 +263,16 @@ describe('credit bureau (contract §4.4, §2.11)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('keeps a report whose text the PDF font cannot draw: completed with its document', async () => {
+    await t.admin('PUT', `/admin/sandbox/fixtures/bureau/${VIN}`, { report: { nota: 'Revisión → OK ✓', titular: '王' } });
+    const { caseId } = await caseWithVin();
+    expect((await post(`/v1/cases/${caseId}/circulo-credito`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/circulo-credito`)).json();
+    expect(body).toMatchObject({ status: 'completed', query_count: 1, data: { nota: 'Revisión → OK ✓', titular: '王' } });
+    expect(body.document).toEqual({ url: expect.stringMatching(/\.pdf$/), uuid: expect.any(String) });
+  });
 });
 
 describe('bureau report PDF', () => {

@@ -11,17 +11,16 @@ export interface TesseractOptions {
   languages?: string[];
 }
 
+const startsWith = (b: Uint8Array, ...sig: number[]) => sig.every((v, i) => b[i] === v);
+const isTiff = (b: Uint8Array) => startsWith(b, 0x49, 0x49, 0x2a, 0x00) || startsWith(b, 0x4d, 0x4d, 0x00, 0x2a);
+
 /** Formats leptonica decodes, by their first bytes. */
 function isImage(b: Uint8Array): boolean {
-  const starts = (...sig: number[]) => sig.every((v, i) => b[i] === v);
   return (
-    starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || starts(0x49, 0x49, 0x2a, 0x00) ||
-    starts(0x4d, 0x4d, 0x00, 0x2a) || starts(0x47, 0x49, 0x46, 0x38) || starts(0x42, 0x4d) ||
-    (starts(0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45)
+    startsWith(b, 0x89, 0x50, 0x4e, 0x47) || startsWith(b, 0xff, 0xd8, 0xff) || isTiff(b) || startsWith(b, 0x47, 0x49, 0x46, 0x38) ||
+    startsWith(b, 0x42, 0x4d) || (startsWith(b, 0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45)
   );
 }
-
-const isTiff = (b: Uint8Array) => (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0x00) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0x00 && b[3] === 0x2a);
 
 /** Pages of a multi-page TIFF read at most (a scanned file of a few documents). */
 const MAX_TIFF_PAGES = 10;

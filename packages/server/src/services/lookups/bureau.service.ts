@@ -20,18 +20,18 @@ function flatten(value: unknown, prefix = ''): string[] {
 }
 
 /**
- * `text` in characters `font` can draw: the standard PDF fonts encode WinAnsi only, and a
- * report is the bureau's text. An accented letter outside it loses its accent; anything else
- * (arrows, CJK, emoji, control characters) becomes `?`, so the report is never lost to a character.
+ * Text in characters `font` can draw: the standard PDF fonts encode WinAnsi only, and a report
+ * is the bureau's text. An accented letter outside it loses its accent; anything else (arrows,
+ * CJK, emoji, control characters) becomes `?`, so the report is never lost to a character.
  */
-function drawable(font: PDFFont, text: string): string {
+function drawableIn(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   const one = (c: string) => {
     if (supported.has(c.codePointAt(0) as number)) return c;
     const bare = c.normalize('NFD').replace(/\p{M}/gu, '');
     return bare && [...bare].every((b) => supported.has(b.codePointAt(0) as number)) ? bare : '?';
   };
-  return Array.from(text, one).join('');
+  return (text) => Array.from(text, one).join('');
 }
 
 /** The verification-report PDF of a bureau answer. */
@@ -39,12 +39,13 @@ export async function bureauReportPdf(vin: string, report: Record<string, unknow
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const drawable = drawableIn(font);
   let page = pdf.addPage([612, 792]);
   let y = 740;
   page.drawText('Reporte de verificación vehicular', { x: 50, y, size: 18, font: bold, color: rgb(0.1, 0.2, 0.4) });
   y -= 28;
   for (const line of [`NIV: ${vin}`, `Fuente: ${CREDIT_BUREAU_PATH_SEGMENT}`, `Generado: ${generatedAt.toISOString()}`]) {
-    page.drawText(drawable(font, line), { x: 50, y, size: 11, font });
+    page.drawText(drawable(line), { x: 50, y, size: 11, font });
     y -= 16;
   }
   y -= 10;
@@ -53,7 +54,7 @@ export async function bureauReportPdf(vin: string, report: Record<string, unknow
       page = pdf.addPage([612, 792]);
       y = 740;
     }
-    page.drawText(drawable(font, Array.from(line).slice(0, 100).join('')), { x: 50, y, size: 10, font });
+    page.drawText(drawable(Array.from(line).slice(0, 100).join('')), { x: 50, y, size: 10, font });
     y -= 14;
   }
   pdf.setTitle(`Reporte de verificación ${vin}`);
