@@ -117,6 +117,13 @@ export interface OperationSpec {
   successStatus: number;
   /** Further success answers of the same operation, e.g. 202 of POST /v1/cases with files. */
   otherSuccessStatuses?: readonly number[];
+  /**
+   * Error answers beyond the ones every operation has (400; 401 when authenticated; 404 when
+   * the path names something): the contract's per-operation rows (§4.2, §4.9).
+   */
+  otherErrorStatuses?: readonly number[];
+  /** Retries with the same `Idempotency-Key` and body replay the first answer (server http/idempotency.ts). */
+  idempotent?: true;
 }
 
 /** GET /health (operator-surface §1). */
@@ -152,6 +159,7 @@ export const OPERATIONS = defineOperations({
     method: 'POST', path: '/v1/cases', auth: 'bearer', group: 'cases',
     summary: 'Create a case, optionally with initial files (202 when files are queued)',
     body: createCaseBodySchema, response: createCaseResponseSchema, successStatus: 201, otherSuccessStatuses: [202],
+    otherErrorStatuses: [422], idempotent: true,
   },
   getCase: {
     method: 'GET', path: CASE, auth: 'bearer', group: 'cases',
@@ -166,7 +174,7 @@ export const OPERATIONS = defineOperations({
   assignCase: {
     method: 'POST', path: `${CASE}/assign`, auth: 'bearer', group: 'cases',
     summary: 'Assign the case to a user of the company; appends to the assignment history',
-    body: assignBodySchema, response: assignResponseSchema, successStatus: 200,
+    body: assignBodySchema, response: assignResponseSchema, successStatus: 200, otherErrorStatuses: [403],
   },
   processCase: {
     method: 'POST', path: `${CASE}/process`, auth: 'bearer', group: 'cases',
@@ -311,7 +319,7 @@ export const OPERATIONS = defineOperations({
     method: 'POST', path: '/v1/documents', auth: 'bearerOrApiKey', group: 'documents',
     summary: 'Upload a document to a case',
     body: uploadDocumentRequestSchema, wireBody: uploadDocumentBodySchema, bodyCheck: checkUploadDocumentBody,
-    response: uploadDocumentResponseSchema, successStatus: 201,
+    response: uploadDocumentResponseSchema, successStatus: 201, otherErrorStatuses: [404], idempotent: true,
   },
   getDocument: {
     method: 'GET', path: DOC, auth: 'bearerOrApiKey', group: 'documents',

@@ -8,9 +8,6 @@ import { z } from 'zod';
 
 const ERROR_BODY = z.toJSONSchema(errorBodySchema);
 
-/** Operations whose retries are made safe by an `Idempotency-Key` (http/idempotency.ts). */
-const IDEMPOTENT = new Set<string>(['createCase', 'uploadDocument']);
-
 /**
  * What the document shows a client should send: the operation's own body where the route
  * checks a looser one (to tell MISSING_PARAMETER from VALIDATION_ERROR), and the
@@ -19,7 +16,7 @@ const IDEMPOTENT = new Set<string>(['createCase', 'uploadDocument']);
 function documentedRequest(op: Operation) {
   return {
     ...(op.wireBody && op.body ? { body: op.body } : {}),
-    ...(IDEMPOTENT.has(op.id)
+    ...(op.idempotent
       ? { headers: z.object({ 'idempotency-key': z.string().max(255).optional().describe('Retries with the same key and body within 24 h replay the first answer') }) }
       : {}),
   };
@@ -28,16 +25,12 @@ function documentedRequest(op: Operation) {
 /**
  * The error answers an operation can give (contract §4, §7), each with the one error body
  * (operator-surface §4): 400 for a bad request, 401 where a credential is needed, 404 where
- * the path names something, and the two the contract gives single operations.
+ * the path names something, and the operation's own (`otherErrorStatuses`).
  */
 function errorResponses(op: Operation): Record<number, { description: string; content: unknown }> {
-  const statuses = [400];
-  if (op.auth !== 'none') statuses.push(401);
-  if (op.id === 'assignCase') statuses.push(403);
-  if (pathParams(op.path).length || op.id === 'uploadDocument') statuses.push(404);
-  if (op.id === 'createCase') statuses.push(422);
+  const statuses = new Set([400, ...(op.auth !== 'none' ? [401] : []), ...(pathParams(op.path).length ? [404] : []), ...(op.otherErrorStatuses ?? [])]);
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: STATUS_CODES[status] as string, content: { 'application/json': { schema: ERROR_BODY } } }]),
+    [...statuses].map((status) => [status, { description: STATUS_CODES[status] as string, content: { 'application/json': { schema: ERROR_BODY } } }]),
   );
 }
 
