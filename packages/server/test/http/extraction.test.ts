@@ -66,4 +66,21 @@ describe('extraction through the API (operator-surface §5)', () => {
     const entities = Object.fromEntries(plates.plates.map((p: { plate: string; entity: string }) => [p.plate, p.entity]));
     expect(entities).toMatchObject({ MNO1234: 'MEX', PQR9876: 'JAL' });
   });
+
+  it('reads a CFDI written with a blank line before its declaration, and a card filed as vehicle_plate with its VIN and date', async () => {
+    const caseId = await createCase(t, acme);
+    const cfdi = `
+<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
+      <cfdi:Emisor Rfc="CNO150301AB2" Nombre="CAMIONES DEL NORTE"/><cfdi:Receptor Rfc="RATC800101AB1" Nombre="CARLOS RAMIREZ TORRES"/></cfdi:Comprobante>`;
+    const invoice = await upload(caseId, Buffer.from(cfdi), 'application/xml');
+    const card = await upload(caseId, await makePdf(TARJETA_COLUMNS), 'application/pdf', 'vehicle_plate');
+    await t.server.runner.whenIdle();
+    const detail = (await t.inject({ method: 'GET', url: `/v1/documents/${invoice}`, headers: { 'x-api-key': acme.apiKey } })).json();
+    expect(detail.type).toBe('factura_xml');
+    expect(detail.parsed_data).toMatchObject({ rfc_emisor: 'CNO150301AB2', monto_total: 290000 });
+    expect(await parsed(card)).toMatchObject({ placa: 'MNO1234', vin: 'KMHCT41D8EU123456', fecha_documento: '15/03/2024' });
+    const plates = (await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
+    const row = plates.plates.find((p: { file_id: string }) => p.file_id === card);
+    expect(row).toMatchObject({ plate: 'MNO1234', document_type: 'vehicle_plate', document_date: '15/03/2024' });
+  });
 });
