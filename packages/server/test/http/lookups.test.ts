@@ -45,6 +45,15 @@ describe('RAPI (contract §4.4)', () => {
     expect(res.json()).toEqual({ case_id: caseId, job_id: start.json().job_id, result: { tiene_reporte: false, reportes: [] }, status: 'completed', message: null });
   });
 
+  it('a fixture keyed by the VIN in lowercase answers the lookup (keys stored as lookups ask)', async () => {
+    const put = await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${VIN.toLowerCase()}`, { result: { tiene_reporte: true, reportes: ['FGR'] } });
+    expect(put.json().key).toBe(VIN);
+    const { caseId } = await caseWithVin();
+    await post(`/v1/cases/${caseId}/rapi`);
+    await t.server.runner.whenIdle();
+    expect((await get(`/v1/cases/${caseId}/rapi`)).json().result).toEqual({ tiene_reporte: true, reportes: ['FGR'] });
+  });
+
   it('400 without a primary VIN; 404 for a missing case; 404 with neither a case job nor a query', async () => {
     const caseId = await createCase(t, acme);
     expect((await post(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(400);
