@@ -34,9 +34,9 @@ export async function authenticateBy(authenticator: Authenticator, rule: AuthRul
   try {
     return await authenticator.authenticate(rule.mode, headers, rule.errorCode);
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 401 && rule.unauthorizedMessage) {
-      throw new HttpError(401, err.code, rule.unauthorizedMessage);
-    }
+    // A refused credential (a 401 the authenticator raised) is worded as the route words it.
+    const refused = err as Partial<HttpError>;
+    if (refused?.statusCode === 401 && rule.unauthorizedMessage) throw new HttpError(401, refused.code ?? null, rule.unauthorizedMessage);
     throw err;
   }
 }

@@ -38,7 +38,7 @@ export function invalidInput(error: ZodError): HttpError {
 function restError(error: TRPCError): HttpError | null {
   if (error.cause instanceof HttpError) return error.cause;
   if (error.cause instanceof ZodError) return invalidInput(error.cause);
-  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return invalidJson();
+  if (error.code === 'PARSE_ERROR' || error.cause?.name === 'SyntaxError') return invalidJson();
   return null;
 }
 
