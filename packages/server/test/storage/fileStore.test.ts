@@ -17,11 +17,17 @@ describe('storage keys', () => {
   });
 
   it('begin with the time, so a newer key sorts after an older one', async () => {
+    const timeOf = (key: string) => Number.parseInt(key.slice(0, 12), 16);
+    const before = Date.now();
     const older = newStorageKey('pdf');
-    await new Promise((r) => setTimeout(r, 5));
+    const after = Date.now();
+    expect(timeOf(older)).toBeGreaterThanOrEqual(before);
+    expect(timeOf(older)).toBeLessThanOrEqual(after);
+    // A timer may fire a millisecond early by the wall clock: wait until the clock has moved.
+    while (Date.now() <= after) await new Promise((r) => setTimeout(r, 1));
     const newer = newStorageKey('pdf');
     expect(older < newer).toBe(true);
-    expect(Number.parseInt(newer.slice(0, 12), 16)).toBeGreaterThanOrEqual(Number.parseInt(older.slice(0, 12), 16) + 5);
+    expect(timeOf(newer)).toBeGreaterThan(timeOf(older));
   });
 });
 
