@@ -14,6 +14,24 @@ function describeValidation(error: { validation: { instancePath?: string; messag
   });
 }
 
+/** Path parameters up to this length reach their route (and its 401 or 400); Fastify's default is 100. */
+export const MAX_PATH_PARAM_LENGTH = 2048;
+
+/**
+ * Errors the router raises before any route runs: a path with a broken `%` escape, or a
+ * parameter longer than `MAX_PATH_PARAM_LENGTH`. Both are an invalid identifier in the
+ * path, answered like one (400 without a code, contract §7) in the service's error body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `Un identificador de la ruta excede la longitud máxima (${MAX_PATH_PARAM_LENGTH} caracteres)`
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'La ruta contiene una secuencia de escape (%) no válida'
+        : 'La solicitud no es válida';
+  return reply.status(400).send(errorBody(null, message));
+}
+
 /**
  * One error handler: the operator-surface error body everywhere, the contract's code where
  * it names one, and no internals in a 5xx.

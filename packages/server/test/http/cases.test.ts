@@ -362,6 +362,30 @@ describe('GET /v1/cases/{case_id}', () => {
   });
 });
 
+describe('ids the router cannot read', () => {
+  it('a case id over 100 characters is an invalid UUID (400 without a code) and still needs a token (401)', async () => {
+    const long = 'a'.repeat(101);
+    const bad = await t.inject({ method: 'GET', url: `/v1/cases/${long}/status`, headers: acme.bearer });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: { code: null, message: 'case_id no es un UUID válido' } });
+    const anonymous = await t.inject({ method: 'GET', url: `/v1/cases/${long}` });
+    expect(anonymous.statusCode).toBe(401);
+    const sameAsShort = async (id: string) => {
+      const res = await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } });
+      return { status: res.statusCode, code: res.json().error.code };
+    };
+    expect(await sameAsShort(long)).toEqual(await sameAsShort('not-a-uuid'));
+  });
+
+  it('a broken % escape or an absurdly long id answers 400 in the service error body', async () => {
+    for (const url of ['/v1/cases/%ZZ', '/v1/cases/%E0%A4%A', `/v1/cases/${'a'.repeat(5000)}`]) {
+      const res = await t.inject({ method: 'GET', url, headers: acme.bearer });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: { code: null, message: expect.stringMatching(/ruta/) } });
+    }
+  });
+});
+
 describe('DELETE /v1/cases/{case_id}', () => {
   it('soft-deletes: 200 {case_id, active:false}, then the case disappears', async () => {
     const caseId = await createCase(t, acme, { internal_id: 'DEL-1' });
