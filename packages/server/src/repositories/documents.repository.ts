@@ -72,6 +72,20 @@ export async function listDocuments(db: Kysely<Database>, f: DocumentListFilter)
 export type ProcessedDocumentSummary = Pick<DocumentRow, 'id' | 'type' | 'ocr_id' | 'parsed_data' | 'storage_key' | 'created_at'>;
 
 /** Active, processed documents of a case, newest first, without their (large) OCR columns. */
+/** True while an active document of the case waits for or runs its own OCR job (`ocr_run`). */
+export async function hasDocumentOcrInFlight(db: Kysely<Database>, caseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .innerJoin('jobs', 'jobs.id', 'documents.ocr_run')
+    .select('documents.id')
+    .where('documents.case_id', '=', caseId)
+    .where('documents.active', '=', 1)
+    .where('jobs.status', 'in', ['pending', 'processing'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function listProcessedDocumentSummaries(db: Kysely<Database>, caseId: string): Promise<ProcessedDocumentSummary[]> {
   return db
     .selectFrom('documents')

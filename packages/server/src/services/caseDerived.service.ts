@@ -5,8 +5,10 @@ import { fromJson } from '../db/json.js';
 import { consolidateNames, namesInParsedData } from '../domain/names.js';
 import { validateVin } from '../domain/validators/index.js';
 import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
-import { listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
+import { latestJobForCase } from '../jobs/jobQueue.js';
+import { hasDocumentOcrInFlight, listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
+import { CASE_PROCESS_JOB } from './caseProcessing.service.js';
 
 /** Active, processed documents of a case with their parsed data, newest first. */
 export async function processedDocuments(ctx: ServerContext, caseId: string) {
@@ -61,7 +63,14 @@ export async function consolidatedNames(ctx: ServerContext, caseId: string) {
   );
 }
 
+/**
+ * The names read from the case's processed documents. `status` is `processing` while the
+ * case's processing job or the OCR of one of its active documents is pending or running
+ * (more names may come), else `completed`.
+ */
 export async function getCaseNames(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseNamesResponse> {
   const row = await loadCase(ctx, principal, caseId);
-  return { case_id: row.id, status: 'completed', names: await consolidatedNames(ctx, row.id) };
+  const caseJob = await latestJobForCase(ctx.db, row.id, CASE_PROCESS_JOB);
+  const inFlight = caseJob?.status === 'pending' || caseJob?.status === 'processing' || (await hasDocumentOcrInFlight(ctx.db, row.id));
+  return { case_id: row.id, status: inFlight ? 'processing' : 'completed', names: await consolidatedNames(ctx, row.id) };
 }

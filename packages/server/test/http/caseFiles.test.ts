@@ -78,9 +78,12 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
     const early = (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/status`, headers: acme.bearer })).json();
     expect(early).toMatchObject({ job_id, total_files: 2, processed_files: 0, failed_files: 0 });
     expect(early.status).not.toBe('completed');
+    const names = async () => (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/names`, headers: acme.bearer })).json().status;
+    expect(await names()).toBe('processing');
     await t.server.runner.whenIdle();
     const late = (await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/status`, headers: acme.bearer })).json();
     expect(late).toMatchObject({ job_id, status: 'completed', total_files: 2 });
+    expect(await names()).toBe('completed');
   });
 
   it('DUPLICATE_INTERNAL_ID counts files still downloading, and holds for creates sent together', async () => {

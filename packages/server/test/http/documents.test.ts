@@ -313,6 +313,9 @@ describe('document lifecycle', () => {
   it('PATCH ocr makes the document processed and refreshes the case VINs and names', async () => {
     const caseId = await createCase(t, acme);
     const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: 'QUJD' })).json();
+    // The upload's OCR is queued (no workers here): more names may come.
+    const early = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/names`, headers: acme.bearer })).json();
+    expect(early).toEqual({ case_id: caseId, status: 'processing', names: [] });
     const res = await t.inject({
       method: 'PATCH',
       url: `/v1/documents/${document_id}/ocr`,
