@@ -27,6 +27,7 @@ export function vinSources(docs: { doc: ProcessedDocumentSummary; parsed: Record
       vin: v.normalized,
       check_digit_valid: v.checkDigitValid,
       complete: v.valid || v.reason === 'check_digit',
+      valid: v.valid,
     });
   }
   return out;

@@ -350,6 +350,26 @@ describe('document lifecycle', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('the primary VIN is a valid one: an invoice VIN its check digit refuses loses to a valid VIN elsewhere', async () => {
+    const caseId = await createCase(t, acme);
+    const withOcr = async (type: string, vin: string) => {
+      const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(type + vin).toString('base64') })).json();
+      const res = await t.inject({ method: 'PATCH', url: `/v1/documents/${document_id}/ocr`, headers: keyHeaders(acme), payload: { type, parsed_data: { vin } } });
+      expect(res.statusCode).toBe(200);
+      return document_id as string;
+    };
+    const title = await withOcr('certificate_title', '1M8GDM9AXKP042788');
+    const invoice = await withOcr('invoice', '1M8GDM9AYKP042788');
+    const vins = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/vins`, headers: acme.bearer })).json();
+    expect(vins.primary_vin).toBe('1M8GDM9AXKP042788');
+    expect(vins.vins).toEqual(
+      expect.arrayContaining([
+        { file_id: invoice, document_type: 'invoice', vin: '1M8GDM9AYKP042788', check_digit_valid: false, is_primary: false },
+        { file_id: title, document_type: 'certificate_title', vin: '1M8GDM9AXKP042788', check_digit_valid: true, is_primary: true },
+      ]),
+    );
+  });
+
   it('classify with a type is manual; reclassify and process answer 202 with a job', async () => {
     const caseId = await createCase(t, acme);
     const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: 'QUJD' })).json();
