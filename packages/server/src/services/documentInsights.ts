@@ -1,9 +1,11 @@
 import type { ClassifyDocumentResponse, ExtractionDataResponse } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
+import { INVOICE_TYPES } from '../domain/vins.js';
 import { classifyDocument as classifyContent, computeValidity, extractCodes, ownerInfo, runOcr } from '../pipeline/index.js';
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
+import { queueInvoiceChecks } from './lookups/invoices.service.js';
 
 /** The text the document's last OCR run stored (its `json_ocr`, parsed), if it stored one. */
 function storedText(jsonOcr: Record<string, unknown>): string | null {
@@ -61,6 +63,7 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
     const subtype = type === doc.type ? doc.subtype : null;
     const validity = await validityAs(ctx, doc, type, async () => (await documentText(ctx, doc)).text);
     await updateDocument(ctx.db, doc.id, { type, subtype, ...validity, classification_method: 'manual', classification_confidence: 1, updated_at: now });
+    await startInvoiceChecksIfNew(ctx, doc, type);
     return { document_id: doc.id, type, document_subtype: subtype, method: 'manual', confidence: 1 };
   }
   const { text, type: fixtureType } = await documentText(ctx, doc);
@@ -75,13 +78,25 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
     classification_confidence: result.confidence,
     updated_at: now,
   });
+  if (decided) await startInvoiceChecksIfNew(ctx, doc, decided);
+  // Undecided, the document keeps its type: the answer says what the document now is.
   return {
     document_id: doc.id,
-    type: decided,
-    document_subtype: decided ? (result.subtype ?? null) : null,
+    type: decided ?? doc.type,
+    document_subtype: decided ? (result.subtype ?? null) : doc.subtype,
     method: 'automatic',
     confidence: result.confidence,
   };
+}
+
+/**
+ * A processed document classified into an invoice type gets the invoice checks its OCR run
+ * queued only for invoices (contract §3: a check in `processing` finishes in the background).
+ */
+async function startInvoiceChecksIfNew(ctx: ServerContext, doc: DocumentRow, type: string) {
+  const wasInvoice = !!doc.type && INVOICE_TYPES.has(doc.type);
+  if (doc.status !== 'processed' || wasInvoice || !INVOICE_TYPES.has(type)) return;
+  await queueInvoiceChecks(ctx, { ...doc, type });
 }
 
 /** GET /v1/documents/{id}/extraction-data. */

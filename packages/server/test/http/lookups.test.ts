@@ -440,6 +440,42 @@ describe('invoices (contract §4.8)', () => {
     expect(short.amis).toMatchObject({ status: 'completed', message: 'Longitud incorrecta (se esperan 17 caracteres)', result: null });
   });
 
+  it('a processed document classified as an invoice, by hand or by its content, gets its checks run', async () => {
+    const caseId = await createCase(t, acme);
+    const manual = await addProcessedDocument(t, acme, caseId, 'tenencia', { vin: VIN });
+    const bytes = Buffer.from('%PDF-1.4 an invoice first read as tenencia');
+    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, { type: 'tenencia', parsed_data: { vin: VIN } });
+    const up = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } });
+    const automatic = up.json().document_id as string;
+    await t.server.runner.whenIdle();
+    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, { type: 'invoice' });
+    const classify = (id: string, payload?: object) =>
+      t.inject({ method: 'POST', url: `/v1/documents/${id}/classify`, headers: { 'x-api-key': acme.apiKey }, ...(payload ? { payload } : {}) });
+    expect((await classify(manual, { type: 'invoice' })).json()).toMatchObject({ type: 'invoice', method: 'manual' });
+    expect((await classify(automatic)).json()).toMatchObject({ type: 'invoice', method: 'automatic' });
+    await t.server.runner.whenIdle();
+    const { invoices } = (await get(`/v1/cases/${caseId}/invoices`)).json();
+    expect(invoices.map((i: { file_id: string }) => i.file_id).sort()).toEqual([manual, automatic].sort());
+    for (const inv of invoices) {
+      for (const key of ['validate_invoice', 'consulta_pedimento', 'amda_invoice', 'amis']) expect(inv[key].status, key).toBe('completed');
+    }
+  });
+
+  it('an automatic classify that decides nothing answers the type the document keeps', async () => {
+    const caseId = await createCase(t, acme);
+    const up = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey },
+      payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('%PDF-1.4 nothing to read').toString('base64'), type: 'invoice' },
+    });
+    const id = up.json().document_id;
+    const res = await t.inject({ method: 'POST', url: `/v1/documents/${id}/classify`, headers: { 'x-api-key': acme.apiKey } });
+    expect(res.statusCode).toBe(200);
+    const detail = (await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } })).json();
+    expect(res.json()).toMatchObject({ document_id: id, type: detail.type, method: 'automatic' });
+  });
+
   it('an invoice whose processing failed shows its checks failed (completed), not processing for ever', async () => {
     const bytes = Buffer.from('%PDF-1.4 invoice the OCR source cannot read');
     await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, { error: 'ocr down' });
