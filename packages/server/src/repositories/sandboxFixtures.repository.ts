@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
+import { normalizePlate } from '../domain/validators/plates.js';
 
 export interface SandboxFixture {
   source: string;
@@ -10,11 +11,17 @@ export interface SandboxFixture {
 
 /**
  * A fixture key in the form lookups ask with (operator-surface §3): sha256 hex (`ocr`, `ine`)
- * lowercase; VINs, plates, CURPs and folios uppercase; a pedimento number as given. So a key
- * written in the other case still answers.
+ * lowercase; VINs, CURPs and folios uppercase; plates uppercase without separators (`abc-1234:mex`
+ * reads `ABC1234:MEX`); a pedimento number as given. So a key written another way still answers.
  */
 export function fixtureKey(source: string, key: string): string {
   if (source === 'ocr' || source === 'ine') return /^[0-9a-f]{64}$/i.test(key) ? key.toLowerCase() : key;
+  if (source === 'plate_portal') return normalizePlate(key) || key;
+  if (source === 'tickets' || source === 'tenencia') {
+    const at = key.lastIndexOf(':');
+    const plate = normalizePlate(at < 0 ? key : key.slice(0, at));
+    return plate ? (at < 0 ? plate : `${plate}:${key.slice(at + 1).trim().toUpperCase()}`) : key.toUpperCase();
+  }
   return source === 'sat_pedimento' ? key : key.toUpperCase();
 }
 

@@ -54,6 +54,21 @@ describe('RAPI (contract §4.4)', () => {
     expect((await get(`/v1/cases/${caseId}/rapi`)).json().result).toEqual({ tiene_reporte: true, reportes: ['FGR'] });
   });
 
+  it('plate fixture keys are stored as lookups ask: uppercase, without separators, entity after the colon', async () => {
+    const keys: [string, string, string][] = [
+      ['plate_portal', 'abc-1234', 'ABC1234'],
+      ['tickets', 'abc 1234:cmx', 'ABC1234:CMX'],
+      ['tenencia', 'ABC.1234:mex', 'ABC1234:MEX'],
+    ];
+    for (const [source, key, stored] of keys) {
+      const put = await t.admin('PUT', `/admin/sandbox/fixtures/${source}/${encodeURIComponent(key)}`, source === 'plate_portal' ? { not_found: true } : source === 'tickets' ? { infractions: [] } : { years: [] });
+      expect(put.statusCode).toBe(200);
+      expect(put.json().key).toBe(stored);
+    }
+    const listed = (await t.admin('GET', '/admin/sandbox/fixtures')).json().data.map((f: { source: string; key: string }) => `${f.source}/${f.key}`);
+    expect(listed).toEqual(expect.arrayContaining(keys.map(([source, , stored]) => `${source}/${stored}`)));
+  });
+
   it('400 without a primary VIN; 404 for a missing case; 404 with neither a case job nor a query', async () => {
     const caseId = await createCase(t, acme);
     expect((await post(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(400);
