@@ -2,6 +2,7 @@ import type { PlatesResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { platesFromDocuments } from '../domain/plates.js';
+import { normalizePlate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
@@ -179,7 +180,9 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
       return { lookup_status: null };
     }
     const d = outcome.data;
-    const previous = str(d.previous_plate)?.toUpperCase().replace(/[\s.-]/g, '') ?? null;
+    // A previous plate that is the plate itself is no previous plate: the chain would loop.
+    const named = normalizePlate(str(d.previous_plate) ?? '');
+    const previous = named && named !== plate ? named : null;
     const status = previous ? 'found' : null;
     await set({
       lookup_status: status,

@@ -68,6 +68,21 @@ describe('plates (contract §2.4)', () => {
   });
 });
 
+describe('a portal naming the plate as its own previous plate', () => {
+  it('reads as no previous plate, and the plate chain does not name the plate as its predecessor', async () => {
+    const caseId = await vehicleCase({ previous: 'nxa-1234' });
+    const { plates } = (await get(`/v1/cases/${caseId}/plates`)).json();
+    const main = plates.filter((p: { plate: string }) => p.plate === 'NXA1234');
+    expect(main.length).toBeGreaterThan(0);
+    for (const row of main) expect(row).toMatchObject({ plate_status: 'Vigente', previous_plate: null, previous_plate_lookup_status: null });
+    expect((await post(`/v1/cases/${caseId}/chain_plates`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const chain = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
+    expect(chain.status).toBe('completed');
+    expect(chain.chain.map((c: { plate: string; predecessor_plate: string | null }) => [c.plate, c.predecessor_plate])).toEqual([['NXA1234', null]]);
+  });
+});
+
 describe('tickets (contract §4.5)', () => {
   it('without a query the root is processing with the never-queried message and result []', async () => {
     const caseId = await vehicleCase();
