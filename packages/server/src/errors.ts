@@ -26,6 +26,9 @@ export function invalidRequest(issues: { field: string; message: string }[], cod
 }
 /** A body sent in another format than JSON. */
 export const NOT_JSON_MEDIA_TYPE = 'Content-Type no soportado; use application/json';
+
+/** A request body over the server's limit (contract §4.9: 400 VALIDATION_ERROR, even mid-stream). */
+export const BODY_TOO_LARGE = 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)';
 /** A body that is not JSON. */
 export const invalidJson = () => validationError('El cuerpo de la solicitud no es JSON válido');
 export const notFound = (message: string) => new HttpError(404, null, message);

@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -64,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)'));
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', BODY_TOO_LARGE));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Contract §7 lists every status the API answers; a body that is not JSON is a 400.

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { Authenticator, AuthHeaders } from '../auth/authenticate.js';
 import { authenticateBy, type AuthRule } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
-import { HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 
 export interface TrpcContext {
@@ -39,6 +39,8 @@ function restError(error: TRPCError): HttpError | null {
   if (error.cause instanceof HttpError) return error.cause;
   if (error.cause instanceof ZodError) return invalidInput(error.cause);
   if (error.code === 'PARSE_ERROR' || error.cause?.name === 'SyntaxError') return invalidJson();
+  // REST answers a body that is not JSON with 400 VALIDATION_ERROR (contract §7 lists no 415).
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return HttpError.of('VALIDATION_ERROR', NOT_JSON_MEDIA_TYPE);
   return null;
 }
 
@@ -46,8 +48,7 @@ function restError(error: TRPCError): HttpError | null {
 const TRANSPORT_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   NOT_FOUND: 'Procedimiento tRPC no encontrado',
   METHOD_NOT_SUPPORTED: 'Método HTTP no soportado por este procedimiento: consultas por GET, mutaciones por POST',
-  UNSUPPORTED_MEDIA_TYPE: NOT_JSON_MEDIA_TYPE,
-  PAYLOAD_TOO_LARGE: 'El cuerpo de la solicitud excede el tamaño máximo',
+  PAYLOAD_TOO_LARGE: BODY_TOO_LARGE,
 };
 
 const t = initTRPC.context<TrpcContext>().create({

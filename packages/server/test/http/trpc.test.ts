@@ -162,8 +162,24 @@ describe('tRPC channel on /trpc', () => {
     expect(getMutation.statusCode).toBe(405);
     expect(getMutation.json().error.message).toMatch(/^Método HTTP no soportado/);
     const plain = await t.inject({ method: 'POST', url: '/trpc/createCase', headers: { ...acme.bearer, 'content-type': 'text/plain' }, payload: 'hola' });
-    expect(plain.statusCode).toBe(415);
-    expect(plain.json().error.message).toBe('Content-Type no soportado; use application/json');
+    // As REST answers it (contract §7 lists no 415): 400 VALIDATION_ERROR.
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().error).toMatchObject({ message: 'Content-Type no soportado; use application/json', data: { contractCode: 'VALIDATION_ERROR', httpStatus: 400 } });
+  });
+
+  it('a body over the limit answers in the tRPC error shape with the status and code REST gives it', async () => {
+    const huge = JSON.stringify({ case_id: crypto.randomUUID(), mime_type: 'application/pdf', base64: 'A'.repeat(31 * 1024 * 1024) });
+    const viaTrpc = await t.inject({ method: 'POST', url: '/trpc/uploadDocument', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload: huge });
+    expect(viaTrpc.statusCode).toBe(400);
+    expect(viaTrpc.json()).toEqual({
+      error: {
+        message: 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)',
+        code: -32013, // tRPC's PAYLOAD_TOO_LARGE
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 400, path: 'uploadDocument', contractCode: 'VALIDATION_ERROR' },
+      },
+    });
+    const viaRest = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload: huge });
+    expect(viaRest.json().error).toEqual({ code: 'VALIDATION_ERROR', message: viaTrpc.json().error.message });
   });
 
   it('admin procedures need the admin token', async () => {
