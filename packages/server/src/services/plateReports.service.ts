@@ -20,6 +20,12 @@ export const lookupBatchJob: JobHandler<{ source: string; plates: string[] }> = 
   },
 };
 
+/** The objects of a source's list (infractions, years); anything else in it is skipped. Not a list: undefined. */
+function objectItems(value: unknown): Record<string, unknown>[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item));
+}
+
 const NO_PLATES = 'El caso no tiene placas; calcule las placas primero con POST /v1/cases/{case_id}/plates';
 
 async function startPlateLookups(ctx: ServerContext, row: CaseRow, source: 'tickets' | 'tenencia', pick: typeof ticketPlatesToQuery) {
@@ -73,7 +79,7 @@ export async function ticketsOf(ctx: ServerContext, row: CaseRow): Promise<Ticke
       entity: s.entity,
       state: s.state,
       reason: s.reason,
-      infractions: Array.isArray(s.data?.infractions) ? (s.data.infractions as TicketInfraction[]) : s.state === 'done' ? [] : undefined,
+      infractions: (objectItems(s.data?.infractions) as TicketInfraction[] | undefined) ?? (s.state === 'done' ? [] : undefined),
     })),
   });
 }
@@ -102,7 +108,7 @@ export async function taxesOf(ctx: ServerContext, row: CaseRow): Promise<TaxesRe
       state: s.state,
       reason: s.reason,
       finished_at: s.finished_at,
-      years: Array.isArray(s.data?.years) ? (s.data.years as { fiscal_year: number; amount: number | string | null }[]) : s.state === 'done' ? [] : undefined,
+      years: (objectItems(s.data?.years) as { fiscal_year: number; amount: number | string | null }[] | undefined) ?? (s.state === 'done' ? [] : undefined),
     })),
   });
 }

@@ -171,6 +171,31 @@ describe('tickets: one row set per lookup', () => {
   });
 });
 
+describe('a source answer with items that are not objects', () => {
+  it('GET tickets and GET taxes answer 200 and skip them (contract §4.7: always 200 when the case exists)', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'NUL1234', entidad: 'JAL', vin: VIN, fecha_documento: '01/02/2025' });
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    const year = new Date().getUTCFullYear();
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/NUL1234:JAL', { infractions: [null, 7, { date: '01/01/2024', amount: 450, status: 'PAGADA' }] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tickets/NUL1234:CMX', { infractions: [null] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/NUL1234:JAL', { years: [null, 'x', { fiscal_year: year - 1, amount: 900 }] });
+    expect((await post(`/v1/cases/${caseId}/tickets`)).statusCode).toBe(202);
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const tickets = await get(`/v1/cases/${caseId}/tickets`);
+    expect(tickets.statusCode).toBe(200);
+    expect(tickets.json().result).toEqual([
+      { plate_number: 'NUL1234', state: 'JAL', ticket_date: '01/01/2024', amount: 450, status: 'success', message: 'Pagada' },
+      expect.objectContaining({ plate_number: 'NUL1234', state: 'CMX', status: 'success' }),
+    ]);
+    const taxes = await get(`/v1/cases/${caseId}/taxes`);
+    expect(taxes.statusCode).toBe(200);
+    const debt = taxes.json().main_tax.result.find((r: { fiscal_year: number }) => r.fiscal_year === year - 1);
+    expect(debt).toMatchObject({ source: { status: 'warning', message: 'Con adeudo' }, total: 900 });
+  });
+});
+
 describe('taxes (contract §4.6, §4.7)', () => {
   it('before any lookup: blocks processing with the never-ran message, receipts still published', async () => {
     const caseId = await vehicleCase();
