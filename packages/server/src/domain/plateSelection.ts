@@ -31,6 +31,8 @@ export interface SelectablePlate {
   document_date: string;
   niv: string | null;
   previous_plate?: string | null;
+  /** The portal's previous-plate lookup for this plate is still running (§2.4 `pending`). */
+  previous_plate_pending?: boolean;
 }
 
 /** The full §2.4 row the services hand to the rules (portal fields they do not read omitted). */

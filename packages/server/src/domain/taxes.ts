@@ -50,7 +50,8 @@ import { sourceAmount, type LookupState, type PlateQuery } from './tickets.js';
  * blocks `completed`, `[]`, that message. `main_tax` without a legible plate → `completed`,
  * `[]`, message null (and nothing is excluded from `taxes`). `taxes` with the main plate as
  * the only plate → `completed`, `[]`, `El caso no tiene the service adicionales a la
- * principal`, whatever the lookups. No tenencia lookup ever started → `processing`, message
+ * principal`, whatever the lookups, once the portal has answered whether the plate had a
+ * previous one (while that lookup runs: `processing`, `[]`). No tenencia lookup ever started → `processing`, message
  * `Aún no se ha ejecutado ninguna consulta de tenencia para este caso.`, publishing only the
  * rows of the receipts that exist. Lookups started but none of the case's plates finished
  * yet (at least one running) → `processing`, `[]` (§4.6).
@@ -277,8 +278,12 @@ function taxRows(d: PlateTaxData, receiptsOnly: boolean): TaxRow[] {
   return years.map((year) => ({ ...base, fiscal_year: year, status: cellFor(d.verdict, year), ...paymentOf(d.verdict, year, d.receipts) }));
 }
 
-function taxesBlock(others: PlateTaxData[], all: PlateTaxData[], hasMain: boolean, started: boolean): TaxesBlock {
-  if (hasMain && others.length === 0) return { message: TAX_MESSAGES.ONLY_MAIN_PLATE, status: 'completed', result: [] };
+function taxesBlock(others: PlateTaxData[], all: PlateTaxData[], hasMain: boolean, started: boolean, previousPending: boolean): TaxesBlock {
+  if (hasMain && others.length === 0) {
+    // The single-plate outcome is permanent: not published while the portal may still name a previous plate.
+    if (previousPending) return { message: TAX_MESSAGES.PROCESSING, status: 'processing', result: [] };
+    return { message: TAX_MESSAGES.ONLY_MAIN_PLATE, status: 'completed', result: [] };
+  }
   if (!started) {
     return { message: TAX_MESSAGES.NO_LOOKUP_YET, status: 'processing', result: others.flatMap((d) => taxRows(d, true)) };
   }
@@ -310,7 +315,7 @@ export function taxesResponse(input: TaxesInput): TaxesResponse {
   const others = all.filter((d) => d.plate.role !== 'main');
   return {
     main_tax: mainData ? mainTaxBlock(mainData, mainTaxYears(input.now), started) : { message: null, status: 'completed', result: [] },
-    taxes: taxesBlock(others, all, !!mainData, started),
+    taxes: taxesBlock(others, all, !!mainData, started, selection.plates.some((p) => p.previous_plate_pending)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 const VIN = '1M8GDM9AXKP042788';
 let t: TestServer;
@@ -241,6 +241,21 @@ describe('taxes (contract §4.6, §4.7)', () => {
     const empty = (await get(`/v1/cases/${bare}/taxes`)).json();
     expect(empty.main_tax).toEqual({ status: 'completed', message: 'No se encontraron the service registradas', result: [] });
     expect(empty.taxes).toEqual({ status: 'completed', message: 'No se encontraron the service registradas', result: [] });
+  });
+
+  it('the single-plate message waits for the portal to say whether the plate had a previous one', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'PND1111', entidad: 'MEX', vin: VIN, fecha_documento: '01/02/2025' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/plate_portal/PND1111', { plate_status: 'Vigente', previous_plate: null, delay_ms: 1500 });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/PND1111:MEX', { years: [] });
+    expect((await post(`/v1/cases/${caseId}/plates`)).json().plates[0].previous_plate_lookup_status).toBe('pending');
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    const early = await eventually(() => get(`/v1/cases/${caseId}/taxes`).then((r) => r.json()), (b) => b.main_tax.status === 'completed');
+    const portal = (await get(`/v1/cases/${caseId}/plates`)).json().plates[0].previous_plate_lookup_status;
+    if (portal === 'pending') expect(early.taxes).toEqual({ status: 'processing', message: 'Se está procesando la información', result: [] });
+    await t.server.runner.whenIdle();
+    const late = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(late.taxes).toEqual({ status: 'completed', message: 'El caso no tiene the service adicionales a la principal', result: [] });
   });
 });
 

@@ -38,10 +38,13 @@ export async function plateLookupStates(ctx: ServerContext, caseId: string, sour
   return { states: jobs.map(stateOf), anyStarted: jobs.length > 0 };
 }
 
-/** The case's plates (§2.4 rows) with the portal's previous plate, in stored order. */
+/** The case's plates (§2.4 rows) with the portal's previous plate (and whether it is still asked for), in stored order. */
 export async function casePlateEntries(ctx: ServerContext, caseId: string) {
   return (await casePlateRows(ctx, caseId)).map((p) =>
-    Object.assign(plateDocumentFields(p), { previous_plate: p.portal?.previous_plate ?? null }),
+    Object.assign(plateDocumentFields(p), {
+      previous_plate: p.portal?.previous_plate ?? null,
+      previous_plate_pending: p.portal?.lookup_status === 'pending',
+    }),
   );
 }
 
