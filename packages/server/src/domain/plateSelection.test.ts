@@ -28,10 +28,16 @@ describe('plate selection (contract §4.5 rules 1–5)', () => {
       ['AAA1111:NLE:none'],
     ],
     [
-      'rule 3: an entry without entity stays apart when the plate is known in two entities',
+      'rule 3: an entry without entity is no third plate when the plate is known in two entities (both already kept)',
       [entry('AAA1111', { entity: 'NLE', file_id: 'nle' }), entry('AAA1111', { entity: 'CMX', file_id: 'cmx' }), entry('AAA1111', { entity: ' ', file_id: 'none' })],
       VIN,
-      ['AAA1111:NLE:nle', 'AAA1111:CMX:cmx', 'AAA1111: :none'],
+      ['AAA1111:NLE:nle', 'AAA1111:CMX:cmx'],
+    ],
+    [
+      'rule 3: a plate known in no entity keeps its entry',
+      [entry('AAA1111', { entity: '', file_id: 'none' })],
+      VIN,
+      ['AAA1111::none'],
     ],
     [
       'rule 4: among entries of the same pair the most recent document_date wins',

@@ -78,8 +78,13 @@ export function byRecency<T extends { document_date: string }>(rows: readonly T[
 export function selectCasePlates<T extends SelectablePlate>(entries: readonly T[], caseVin: string | null): PlateSelection<T> {
   if (entries.length === 0) return { plates: [], emptyMessage: EMPTY_PLATES_MESSAGES.NO_PLATES };
   const winners = new Map<string, T>();
+  const known = withKnownEntities(entries);
+  // An entry still without entity names a plate the case knows in several: each of those
+  // pairs is kept on its own, so the entry is no pair of its own (rule 3).
+  const inSomeEntity = new Set(known.filter((e) => e.entity.trim() && nivBelongsToCase(e.niv, caseVin)).map((e) => normalizePlate(e.plate)));
   // byRecency puts each pair's winner first; the first one seen per pair is kept.
-  for (const entry of byRecency(withKnownEntities(entries))) {
+  for (const entry of byRecency(known)) {
+    if (!entry.entity.trim() && inSomeEntity.has(normalizePlate(entry.plate))) continue;
     if (!nivBelongsToCase(entry.niv, caseVin)) continue;
     const id = plateIdentity(entry.plate, entry.entity);
     if (!winners.has(id)) winners.set(id, entry);

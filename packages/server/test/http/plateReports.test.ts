@@ -196,6 +196,27 @@ describe('a source answer with items that are not objects', () => {
   });
 });
 
+describe('a receipt that names a plate the case knows in two entities, without its own', () => {
+  it('is no third plate: tickets and taxes publish the same two pairs, the receipt counting for the plate it declares', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'TWO1111', entidad: 'JAL', vin: VIN, fecha_documento: '01/02/2025' });
+    await addProcessedDocument(t, acme, caseId, 'vehicle_certificate', { placa: 'TWO1111', entidad: 'NLE', vin: VIN, fecha_documento: '01/02/2024' });
+    await addProcessedDocument(t, acme, caseId, 'tax_payment', { placa: 'TWO1111', vin: VIN, ejercicio_fiscal: 2023, fecha_pago: '05/05/2023', total: 77 });
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/TWO1111:JAL', { years: [] });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/TWO1111:NLE', { years: [] });
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    expect((await post(`/v1/cases/${caseId}/tickets`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const taxes = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(taxes.main_tax.result[0]).toMatchObject({ plate_number: 'TWO1111', state: 'JAL' });
+    expect(taxes.taxes.result).toEqual([{ plate_number: 'TWO1111', state: 'NLE', fiscal_year: 2023, status: { status: 'success', message: 'Sin adeudo' }, payment_date: '05/05/2023', total: 77 }]);
+    const tickets = (await get(`/v1/cases/${caseId}/tickets`)).json();
+    const pairs = [...new Set(tickets.result.map((r: { plate_number: string; state: string }) => `${r.plate_number}:${r.state}`))];
+    expect(pairs.sort()).toEqual(['TWO1111:CMX', 'TWO1111:JAL', 'TWO1111:NLE']);
+  });
+});
+
 describe('taxes (contract §4.6, §4.7)', () => {
   it('before any lookup: blocks processing with the never-ran message, receipts still published', async () => {
     const caseId = await vehicleCase();
