@@ -71,9 +71,11 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
     ? { type: fixtureType, subtype: null, confidence: 1 }
     : classifyContent({ mime: doc.mime_type, text, fileName: doc.file_name ?? undefined });
   const decided = result.type && result.type !== 'unknown' ? result.type : null;
+  // The same type keeps the subtype processing found (e.g. `cfdi_4.0`) unless the classifier names one.
+  const subtype = decided ? (result.subtype ?? (decided === doc.type ? doc.subtype : null)) : doc.subtype;
   const validity = decided ? await validityAs(ctx, doc, decided, async () => text) : {};
   await updateDocument(ctx.db, doc.id, {
-    ...(decided ? { type: decided, subtype: result.subtype ?? null, ...validity } : {}),
+    ...(decided ? { type: decided, subtype, ...validity } : {}),
     classification_method: 'automatic',
     classification_confidence: result.confidence,
     updated_at: now,
@@ -83,7 +85,7 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
   return {
     document_id: doc.id,
     type: decided ?? doc.type,
-    document_subtype: decided ? (result.subtype ?? null) : doc.subtype,
+    document_subtype: subtype,
     method: 'automatic',
     confidence: result.confidence,
   };

@@ -53,5 +53,14 @@ describe('sample documents through the real pipeline', () => {
     expect(vins.primary_vin).toBe('3N1CN8AE5RK812345');
     const plates = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
     expect([...new Set(plates.plates.map((p: { plate: string }) => p.plate))]).toEqual(['NXA1234']);
+
+    // An automatic classify of the processed CFDI keeps the subtype processing found.
+    const subtypeOf = async () =>
+      (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: acme.bearer })).json().files.find((f: { file_id: string }) => f.file_id === ids['factura.xml'])
+        .document_subtype;
+    expect(await subtypeOf()).toBe('cfdi_4.0');
+    const classified = await t.inject({ method: 'POST', url: `/v1/documents/${ids['factura.xml']}/classify`, headers: { 'x-api-key': acme.apiKey } });
+    expect(classified.json()).toMatchObject({ type: 'factura_xml', document_subtype: 'cfdi_4.0', method: 'automatic' });
+    expect(await subtypeOf()).toBe('cfdi_4.0');
   });
 });
