@@ -68,6 +68,16 @@ const ERROR_CODES = new Set(
 
 const ID_TYPES = new Set(['ine', 'id_front', 'id_front_and_reverse']);
 
+/**
+ * The last day of the validity an INE front prints (`VIGENCIA 2023 - 2033` or `VIGENCIA 2033`:
+ * valid through 31 December of the last year), as YYYY-MM-DD; null when none is printed. The
+ * MRZ's expiry, when the back is there, is read first.
+ */
+export function printedVigencia(text: string): string | null {
+  const m = /VIGENCIA\s*:?\s*(?:(?:19|20)\d{2}\s*[-–—A]\s*)?((?:19|20)\d{2})\b/i.exec(text);
+  return m ? `${m[1]}-12-31` : null;
+}
+
 export interface ValidityInput {
   type: string | null | undefined;
   parsed_data: Record<string, unknown>;
@@ -132,7 +142,7 @@ export function computeValidity(input: ValidityInput): DocumentValidity {
   if (type && ID_TYPES.has(type)) {
     const mrz = findTd1(text);
     if (mrz && !mrz.valid) codes.push('MRZ_CHECK_INVALID');
-    const expiry = mrz?.expiry_date && isoOf(mrz.expiry_date);
+    const expiry = (mrz?.expiry_date && isoOf(mrz.expiry_date)) || printedVigencia(text);
     if (expiry && input.today && expiry < input.today.toISOString().slice(0, 10)) codes.push('ID_EXPIRED');
   }
   const missing = (type ? (REQUIRED_FIELDS[type] ?? []) : []).filter((k) => data[k] === undefined || data[k] === null || data[k] === '');

@@ -48,6 +48,16 @@ describe('computeValidity', () => {
     expect(computeValidity({ type: 'ine', parsed_data: data, text: tampered }).codes).toEqual(['MRZ_CHECK_INVALID']);
   });
 
+  it('without the MRZ, reads the expiry from the VIGENCIA printed on the front (valid through 31 December)', () => {
+    const front = fixtureText('ine-front-back.txt').split('\n').filter((l) => !/^(IDMEX|\d{7}[MF]|[A-Z<]+<<)/.test(l)).join('\n');
+    const data = { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' };
+    const expired = front.replace('VIGENCIA 2023 - 2033', 'VIGENCIA 2013 - 2023');
+    expect(computeValidity({ type: 'ine', parsed_data: data, text: expired, today: new Date('2026-11-24') })).toMatchObject({ document_validity: 'invalid', codes: ['ID_EXPIRED'] });
+    expect(computeValidity({ type: 'id_front', parsed_data: data, text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025', today: new Date('2026-01-01') }).codes).toContain('ID_EXPIRED');
+    expect(computeValidity({ type: 'id_front', parsed_data: data, text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025', today: new Date('2025-12-31') }).codes).not.toContain('ID_EXPIRED');
+    expect(computeValidity({ type: 'ine', parsed_data: data, text: front, today: new Date('2026-11-24') }).codes).toEqual([]);
+  });
+
   it('puts the owner name in userInfo', () => {
     expect(computeValidity({ type: 'certificate_title', parsed_data: { propietario: 'JUAN PEREZ', placa: 'ABC1234', vin: '3VWFE21C04M000001' }, text: TEXT }).userInfo).toEqual({
       nombre: 'JUAN PEREZ',
