@@ -1,6 +1,6 @@
 import { parsedDataSchema } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
-import { extractParsedData, findTd1, pdfTextEngine, sanitizeParsedData, splitFullName } from '../../src/pipeline/index.js';
+import { computeValidity, extractParsedData, findTd1, pdfTextEngine, sanitizeParsedData, splitFullName } from '../../src/pipeline/index.js';
 import { fixtureText, makePdf, PDF_INVOICE, TARJETA_CIRCULACION, TARJETA_COLUMNS, TENENCIA_RECEIPT } from './helpers.js';
 
 async function pdfText(lines: readonly string[]): Promise<string> {
@@ -179,6 +179,24 @@ describe('extractParsedData', () => {
       clave_elector: 'HRGRGL56042730M800',
       fecha_nacimiento: '27/04/1956',
     });
+  });
+
+  it('mends CURP and clave de elector misreads where the format fixes a letter or a digit', () => {
+    const text = fixtureText('ine-front-back.txt').replace('HEGG560427MVZRRL04', 'HEGG56O427MVZRRLO4').replace('HRGRGL56042730M800', 'HRGRGL5604273OM8OO');
+    expect(extractParsedData('ine', text)).toMatchObject({ curp: 'HEGG560427MVZRRL04', clave_elector: 'HRGRGL56042730M800' });
+  });
+
+  it.each([
+    ['a CURP one character short', 'HEGG560427MVZRRL04', 'HEGG560427MVZRRL0', 'curp', 'CURP_INVALID'],
+    ['a CURP whose second letter is no vowel', 'HEGG560427MVZRRL04', 'HBGG560427MVZRRL04', 'curp', 'CURP_INVALID'],
+    ['a clave de elector without its sex', 'HRGRGL56042730M800', 'HRGRGL56042730X800', 'clave_elector', 'CLAVE_ELECTOR_INVALID'],
+  ])('keeps %s as printed, and validity flags it', (_name, printed, misprinted, key, code) => {
+    const text = fixtureText('ine-front-back.txt').replace(printed, misprinted);
+    const parsed = extractParsedData('ine', text);
+    expect(parsed[key]).toBe(misprinted);
+    const validity = computeValidity({ type: 'ine', parsed_data: parsed, text, today: new Date('2026-11-24') });
+    expect(validity.document_validity).toBe('invalid');
+    expect(validity.codes).toContain(code);
   });
 
   it('takes names and birth date from the MRZ when only the back was read', () => {

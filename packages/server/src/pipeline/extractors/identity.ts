@@ -1,8 +1,8 @@
 import { parseDate } from '../../domain/validators/dates.js';
-import { validateCurp } from '../../domain/validators/curp.js';
-import { CLAVE_ELECTOR_PATTERN } from '../../domain/validators/ine.js';
+import { CURP_PATTERN, validateCurp } from '../../domain/validators/curp.js';
+import { CLAVE_ELECTOR_PATTERN, validateClaveElector } from '../../domain/validators/ine.js';
 import { findTd1 } from '../mrz.js';
-import { matchesOf, segments, valuesOf, type LabelSpec, type TextView } from '../text.js';
+import { matchesOf, segments, valuesOf, type LabelSpec, type Segment, type TextView } from '../text.js';
 import { cleanName } from './fields.js';
 import { LABELS } from './labels.js';
 import { splitFullName, type PersonName } from './names.js';
@@ -21,14 +21,59 @@ const ID_LABELS: Record<string, LabelSpec> = {
   other: { pattern: `${LABELS.other.pattern}|EDAD|CLAVE|ESTADO|MUNICIPIO|LOCALIDAD|EMISION` },
 };
 
-/** The CURP printed in the text: a labeled one first, any valid one next. */
-function findCurp(t: TextView): string | undefined {
-  const all = matchesOf(t, CURP_TOKEN).map((m) => m.value.toUpperCase());
-  return all.find((c) => validateCurp(c).valid) ?? all[0];
+/** OCR misreads mended where the position can only hold a letter (`L`) or a digit (`D`). */
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', S: '5', B: '8', Z: '2' };
+function mendByShape(token: string, shape: string): string {
+  let out = '';
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    out += shape[i] === 'L' ? (AS_LETTER[c] ?? c) : shape[i] === 'D' ? (AS_DIGIT[c] ?? c) : c;
+  }
+  return out;
 }
 
-function findClaveElector(t: TextView): string | undefined {
-  return matchesOf(t, CLAVE_TOKEN).map((m) => m.value.toUpperCase()).find((v) => CLAVE_ELECTOR_PATTERN.test(v));
+/**
+ * An 18-character CURP as read, mended: letters and digits where the format fixes them; the
+ * homoclave (17th) is a digit for people born in the 1900s, which a birth year after this
+ * year's two digits proves.
+ */
+function mendCurp(token: string): string {
+  if (token.length !== 18) return token;
+  const yy = Number(mendByShape(token.slice(4, 6), 'DD'));
+  const twentiethCentury = yy > new Date().getUTCFullYear() % 100;
+  return mendByShape(token, `LLLLDDDDDD?LLLLL${twentiethCentury ? 'D' : '?'}D`);
+}
+
+/** The first token printed after `label` (letters and digits only), when it can be an 18-character code misread. */
+function labeledCodes(segs: readonly Segment[], label: string): string[] {
+  return valuesOf(segs, label)
+    .map((v) => (v.trim().split(/\s+/)[0] ?? '').toUpperCase().replace(/[^A-Z0-9Ñ&]/g, ''))
+    .filter((v) => v.length >= 16 && v.length <= 20 && /\d/.test(v));
+}
+
+const CODE_TOKEN = String.raw`(?<![A-Z0-9])[A-Z0-9]{18}(?![A-Z0-9])`;
+
+/**
+ * The CURP printed in the text, misreads mended: a valid one first (labeled or not), then a
+ * well-formed one; else what the `CURP` label prints, as printed, so validity flags it
+ * instead of the CURP going missing.
+ */
+function findCurp(t: TextView, segs: readonly Segment[]): string | undefined {
+  const labeled = labeledCodes(segs, 'curp');
+  const all = [...labeled, ...matchesOf(t, CURP_TOKEN).map((m) => m.value), ...matchesOf(t, CODE_TOKEN).map((m) => m.value)].map((v) =>
+    mendCurp(v.toUpperCase()),
+  );
+  return all.find((c) => validateCurp(c).valid) ?? all.find((c) => CURP_PATTERN.test(c)) ?? labeled[0];
+}
+
+/** The clave de elector, misreads mended; else what its label prints, as printed (validity flags it). */
+function findClaveElector(t: TextView, segs: readonly Segment[]): string | undefined {
+  const labeled = labeledCodes(segs, 'clave_elector');
+  const all = [...labeled, ...matchesOf(t, CLAVE_TOKEN).map((m) => m.value), ...matchesOf(t, CODE_TOKEN).map((m) => m.value)].map((v) =>
+    v.length === 18 ? mendByShape(v.toUpperCase(), 'LLLLLLDDDDDDDD?DDD') : v.toUpperCase(),
+  );
+  return all.find((v) => CLAVE_ELECTOR_PATTERN.test(v) && validateClaveElector(v).valid) ?? all.find((v) => CLAVE_ELECTOR_PATTERN.test(v)) ?? labeled[0];
 }
 
 /**
@@ -72,7 +117,7 @@ const compact = (p: PersonName | undefined): PersonName =>
 export function extractIdentity(t: TextView): { data: Data; mrz: ReturnType<typeof findTd1> } {
   const segs = segments(t, ID_LABELS);
   const mrz = findTd1(t.original);
-  const curp = findCurp(t);
+  const curp = findCurp(t, segs);
   const curpInfo = curp ? validateCurp(curp) : undefined;
   const labeled: PersonName = compact({
     apellido_paterno: cleanName(valuesOf(segs, 'apellido_paterno')[0]),
@@ -84,7 +129,7 @@ export function extractIdentity(t: TextView): { data: Data; mrz: ReturnType<type
   const birth =
     parseDate(valuesOf(segs, 'fecha_nacimiento')[0]) ?? curpInfo?.birthDate ?? mrz?.birth_date ?? undefined;
   return {
-    data: { ...names, curp, clave_elector: findClaveElector(t), fecha_nacimiento: birth },
+    data: { ...names, curp, clave_elector: findClaveElector(t, segs), fecha_nacimiento: birth },
     mrz,
   };
 }
@@ -100,7 +145,7 @@ function labeledGivenName(segs: ReturnType<typeof segments>): string | undefined
  */
 export function extractCurpDocument(t: TextView): Data {
   const segs = segments(t, ID_LABELS);
-  const curp = findCurp(t);
+  const curp = findCurp(t, segs);
   const info = curp ? validateCurp(curp) : undefined;
   const paterno = cleanName(valuesOf(segs, 'apellido_paterno')[0]);
   const full = cleanName(valuesOf(segs, 'nombre')[0]);
