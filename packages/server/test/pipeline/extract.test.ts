@@ -170,6 +170,13 @@ describe('extractParsedData', () => {
     });
   });
 
+  it('never takes the end of a validity as the document date', () => {
+    const onlyVigencia = TARJETA_CIRCULACION.map((l) => l.replace('          FECHA DE EXPEDICIÓN: 2023-01-15', '')).join('\n');
+    expect(extractParsedData('certificate_title', onlyVigencia).fecha_documento).toBeUndefined();
+    const laterDate = `${onlyVigencia}\nEXPEDIDA EN GUADALAJARA 20/01/2023`;
+    expect(extractParsedData('certificate_title', laterDate).fecha_documento).toBe('20/01/2023');
+  });
+
   it('reads an INE front and its MRZ', () => {
     expect(extractParsedData('ine', fixtureText('ine-front-back.txt'))).toEqual({
       apellido_paterno: 'HERNÁNDEZ',

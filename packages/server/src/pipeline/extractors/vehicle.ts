@@ -20,7 +20,18 @@ export function findFolio(segs: readonly Segment[]): string | undefined {
 
 /** The document's own date: issue/registration labels, then any `FECHA`, then the first date. */
 export function documentDate(t: TextView, segs: readonly Segment[], extra: readonly string[] = []): string | undefined {
-  return findDate(segs, ['fecha_expedicion', ...extra, 'fecha']) ?? findDates(t.original)[0]?.date;
+  return findDate(segs, ['fecha_expedicion', ...extra, 'fecha']) ?? unlabeledDate(t, segs);
+}
+
+/** Labels whose dates are not the date of the document: a validity's end, a birth date. */
+const OTHER_DATES = new Set(['vigencia', 'fecha_nacimiento']);
+
+/** The first date in the text that does not follow a label of another date on its line. */
+function unlabeledDate(t: TextView, segs: readonly Segment[]): string | undefined {
+  return findDates(t.original).find((d) => {
+    const owner = segs.filter((s) => s.index <= d.index).at(-1);
+    return !owner || !OTHER_DATES.has(owner.key) || t.original.slice(owner.index, d.index).includes('\n');
+  })?.date;
 }
 
 /**
