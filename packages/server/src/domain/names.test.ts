@@ -27,6 +27,18 @@ describe('names consolidation', () => {
     });
   });
 
+  it('groups a name printed surnames first with the same name printed given names first, as the ownership chain does', () => {
+    const out = consolidateNames([
+      { file_id: 'x', document_type: 'factura_xml', field: 'nombre_receptor', name: 'JUAN PEREZ LOPEZ' },
+      { file_id: 't', document_type: 'certificate_title', field: 'propietario', name: 'PEREZ LOPEZ JUAN' },
+      { file_id: 'o', document_type: 'certificate_title', field: 'propietario', name: 'JUANA PEREZ LOPEZ' },
+    ]);
+    expect(out.map((n) => [n.name, n.sources.map((s) => s.file_id)])).toEqual([
+      ['JUAN PEREZ LOPEZ', ['x', 't']],
+      ['JUANA PEREZ LOPEZ', ['o']],
+    ]);
+  });
+
   it('takes the person type from an RFC when the document gives one (12 characters: moral)', () => {
     const sources = namesInParsedData({
       nombre_emisor: 'CAMIONES DEL NORTE',

@@ -33,22 +33,37 @@ export function personType(name: string): 'fisica' | 'moral' {
   return MORAL_MARKERS.test(nameKey(name)) ? 'moral' : 'fisica';
 }
 
-/** Groups the names read from documents by their folded spelling, first spelling kept. */
+/**
+ * Whether two spellings name the same person: the same folded spelling, the same without
+ * spaces (`DE LA CRUZ`, `DELACRUZ`), or the same words in another order (`PEREZ LOPEZ JUAN`,
+ * `JUAN PEREZ LOPEZ`: documents print surnames first or last).
+ */
+export function samePerson(a: string, b: string): boolean {
+  const x = nameKey(a);
+  const y = nameKey(b);
+  if (!x || !y) return false;
+  if (x === y || x.replace(/ /g, '') === y.replace(/ /g, '')) return true;
+  return x.split(' ').sort().join(' ') === y.split(' ').sort().join(' ');
+}
+
+/** Groups the names read from documents by person (`samePerson`), first spelling kept. */
 export function consolidateNames(sources: readonly NameSource[]): ConsolidatedName[] {
-  const byKey = new Map<string, ConsolidatedName>();
+  const out: ConsolidatedName[] = [];
   for (const s of sources) {
     const clean = s.name.replace(/\s+/g, ' ').trim();
     if (!clean) continue;
-    const key = nameKey(clean);
-    const entry = byKey.get(key) ?? { name: clean, person_type: personType(clean), sources: [] };
+    let entry = out.find((e) => samePerson(e.name, clean));
+    if (!entry) {
+      entry = { name: clean, person_type: personType(clean), sources: [] };
+      out.push(entry);
+    }
     // An RFC settles it (12 characters: persona moral, 13: física); many company names carry
     // no legal suffix ("FORD MOTOR COMPANY", "IMPORTADORA FRONTERIZA").
     const byRfc = s.rfc ? validateRfc(s.rfc).personType : null;
     if (byRfc) entry.person_type = byRfc;
     entry.sources.push({ file_id: s.file_id, document_type: s.document_type, field: s.field });
-    byKey.set(key, entry);
   }
-  return [...byKey.values()];
+  return out;
 }
 
 /** The person names a document's parsed_data carries, by field. */

@@ -5,7 +5,7 @@ import {
   type OwnershipChainResponse,
   type OwnershipGap,
 } from '@vcase/shared';
-import { nameKey, personType, type ConsolidatedName } from './names.js';
+import { personType, samePerson, type ConsolidatedName } from './names.js';
 import { isoOf } from './validators/index.js';
 import { INVOICE_TYPES } from './vins.js';
 
@@ -106,14 +106,8 @@ const isoDate = (v: unknown) => {
   return s ? (isoOf(s) ?? null) : null;
 };
 
-/** Whether two spellings name the same person (rule 6). */
-export function sameOwner(a: string, b: string): boolean {
-  const x = nameKey(a);
-  const y = nameKey(b);
-  if (!x || !y) return false;
-  if (x === y || x.replace(/ /g, '') === y.replace(/ /g, '')) return true;
-  return x.split(' ').sort().join(' ') === y.split(' ').sort().join(' ');
-}
+/** Whether two spellings name the same owner (rule 6): the names endpoint's `samePerson`. */
+export const sameOwner = samePerson;
 
 // A type alias (not an interface) so it fits the schema's open object.
 type SourceDocument = {
