@@ -27,6 +27,11 @@ describe('extractCodes', () => {
     expect(await extractCodes(pdf, 'application/pdf', '')).toEqual([{ kind: 'qr', value: SAT_URL }]);
   });
 
+  it('decodes the QR of a PDF page that also has a text layer (pdf.js loads its fonts first)', async () => {
+    const pdf = await makeImagePdf(fixture('cfdi-qr.png'), { width: 120, height: 120 }, 'FACTURA');
+    expect(await extractCodes(pdf, 'application/pdf', 'FACTURA')).toEqual([{ kind: 'qr', value: SAT_URL }]);
+  });
+
   it('merges the decoded QR with text codes without duplicates', async () => {
     expect(await extractCodes(fixture('cfdi-qr.png'), 'image/png', SAT_URL)).toEqual([{ kind: 'qr', value: SAT_URL }]);
   });

@@ -82,10 +82,11 @@ export const PDF_INVOICE = [
 ];
 
 /** A one-page PDF holding only an image (a scan): no text layer. */
-export async function makeImagePdf(png: Uint8Array, size: { width: number; height: number }): Promise<Uint8Array> {
+export async function makeImagePdf(png: Uint8Array, size: { width: number; height: number }, text?: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(png);
   const page = doc.addPage([612, 792]);
+  if (text) page.drawText(text, { x: 36, y: 770, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
   page.drawImage(image, { x: 20, y: 760 - size.height, ...size });
   return doc.save();
 }

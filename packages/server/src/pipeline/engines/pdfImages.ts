@@ -1,3 +1,4 @@
+import './pdfjsPolyfills.js';
 import { extractImages, type getDocumentProxy } from 'unpdf';
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;

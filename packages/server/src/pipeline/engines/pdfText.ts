@@ -1,3 +1,4 @@
+import './pdfjsPolyfills.js';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { OcrEngine, OcrOutput } from '../types.js';
 import { pageImages, toBmp } from './pdfImages.js';
