@@ -109,6 +109,12 @@ describe('tesseractEngine (real local OCR)', () => {
     expect(out?.json_ocr).toMatchObject({ source: 'tesseract' });
   });
 
+  it('reads every page of a multi-page TIFF, not only the first', async () => {
+    const out = await tesseractEngine().run({ bytes: fixture('qr-then-tarjeta.tif'), mime: 'image/tiff', sha256: 'x' });
+    expect(out?.text).toMatch(/TARJETA DE CIRCULACI[OÓ]N/);
+    expect(out?.json_ocr).toMatchObject({ source: 'tesseract', pages: 2 });
+  });
+
   it('answers empty text for bytes that are no image', async () => {
     const out = await tesseractEngine().run({ bytes: Buffer.from('not an image'), mime: 'image/png', sha256: 'x' });
     expect(out?.text).toBe('');

@@ -25,8 +25,17 @@ function isImage(b: Uint8Array): boolean {
 /** Pages of a multi-page TIFF read at most (a scanned file of a few documents). */
 const MAX_TIFF_PAGES = 10;
 
+/** The number of pages (image directories) of a TIFF; 0 when it cannot be parsed. */
+function tiffPageCount(bytes: Uint8Array): number {
+  try {
+    return UTIF.decode(new Uint8Array(bytes).buffer).length;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * The pages of a TIFF as PNGs, for the TIFFs leptonica (inside tesseract.js) cannot read:
+ * The pages of a TIFF as PNGs, for multi-page TIFFs and the TIFFs leptonica (inside tesseract.js) cannot read:
  * it reads uncompressed, LZW and G4 ones but not Deflate ("Zip", ImageMagick's default), which
  * utif2 decodes. Null when utif2 cannot either. (JPEG-compressed TIFFs stay unread: utif2
  * decodes some of them into garbled rows.)
@@ -90,7 +99,9 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
       };
       try {
         try {
-          return await readAll([Buffer.from(bytes)]);
+          // Leptonica reads the first page of a TIFF only: a multi-page one is read page by page.
+          const pages = isTiff(bytes) && tiffPageCount(bytes) > 1 ? tiffPages(bytes) : null;
+          return await readAll(pages ?? [Buffer.from(bytes)]);
         } catch (err) {
           // A TIFF leptonica cannot decode is decoded here instead (synchronously, so only then).
           const pages = isTiff(bytes) ? tiffPages(bytes) : null;
