@@ -586,6 +586,34 @@ describe('case processing end to end', () => {
   });
 });
 
+describe('processing runs of one case sent together', () => {
+  it('run one after the other: one review status, one set of webhooks, no status taken back', async () => {
+    const w = await startTestServer();
+    try {
+      const tenant = await createTenant(w);
+      const hook = await startReceiver();
+      for (const event of ['processing-in-review', 'services-circulo-credito', 'processing-review-corrections']) {
+        await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
+      }
+      const bytes = Buffer.from('%PDF-1.4 factura valida');
+      await setOcr(w, bytes, { type: 'factura', text: 'FACTURA', parsed_data: { vin: '1M8GDM9AXKP042788', rfc_emisor: 'AVM9203175R5', monto_total: 1000 }, delay_ms: 300 });
+      const caseId = await createCase(w, tenant);
+      const up = await w.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } });
+      expect(up.statusCode).toBe(201);
+      const process = () => w.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer });
+      const runs = await Promise.all([process(), process(), process()]);
+      expect(runs.map((r) => r.statusCode)).toEqual([202, 202, 202]);
+      await w.server.runner.whenIdle();
+      const detail = (await w.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
+      expect(detail.review_status).toBe('nuevo');
+      expect(hook.json().map((r) => r.path).sort()).toEqual(['/processing-in-review', '/services-circulo-credito']);
+      await hook.close();
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('OCR fixture parsed_data in other forms (operator-surface §5)', () => {
   it('is stored in the vocabulary form: entity codes, numbers, DD/MM/YYYY days', async () => {
     const w = await startTestServer();
