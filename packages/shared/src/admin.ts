@@ -54,7 +54,12 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 export const webhookRegistrationBodySchema = z.object({
   url: z.string().url(),
   template: z.union([jsonObject, z.string()]).nullable().optional(),
-  api_key: z.string().nullable().optional(),
+  // Sent as the x-api-key header of every delivery (contract §6): a header value, so visible ASCII and spaces only.
+  api_key: z
+    .string()
+    .regex(/^[\x20-\x7e]*$/, { message: 'api_key solo admite caracteres ASCII visibles y espacios: se envía en la cabecera x-api-key' })
+    .nullable()
+    .optional(),
 });
 export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBodySchema>;
 

@@ -221,9 +221,11 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
       updated_at: ctx.clock.now().toISOString(),
     });
   },
-  // Idempotent: removing a registration that is not there leaves the same state.
+  // Idempotent for a known company: removing a registration that is not there leaves the same state.
   deleteWebhook: async ({ ctx }, i) => {
-    await deleteRegistration(ctx.db, i.params.company_id, webhookEvent(i.params.event));
+    const event = webhookEvent(i.params.event);
+    await requireCompanyRow(ctx, i.params.company_id);
+    await deleteRegistration(ctx.db, i.params.company_id, event);
   },
   listWebhookDeliveries: async ({ ctx }, i) => {
     await requireCompanyRow(ctx, i.params.company_id);

@@ -41,6 +41,22 @@ describe('webhooks (contract §6)', () => {
     expect((await register('expediente-created', { url: 'not a url' })).statusCode).toBe(400);
   });
 
+  it('an api_key that cannot be a header value is refused at registration, not at every delivery', async () => {
+    for (const api_key of ['abc\r\nX-Evil: 1', 'tab\there', 'clave-ñ']) {
+      const res = await register('expediente-created', { url: `${base}/hook`, api_key });
+      expect(res.statusCode, JSON.stringify(api_key)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('x-api-key') });
+    }
+  });
+
+  it('DELETE of a registration answers 204 for a known company, also when nothing was registered, and 404 for an unknown one', async () => {
+    const url = (company: string) => `/admin/companies/${company}/webhooks/v1-assign-analyst`;
+    expect((await t.admin('DELETE', url(acme.companyId))).statusCode).toBe(204);
+    const unknown = await t.admin('DELETE', url(crypto.randomUUID()));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'Compañía no encontrada' });
+  });
+
   it('expediente-created posts the default body with the contract headers after the response', async () => {
     await register('expediente-created', { url: `${base}/created`, api_key: 'recv-secret' });
     const caseId = await createCase(t, acme, { internal_id: 'WH-001' });
