@@ -23,6 +23,13 @@ export interface WebhookDeliverResult {
   status_code: number | null;
 }
 
+const INTERRUPTED: Attempt = {
+  ok: false,
+  status_code: null,
+  response_body: null,
+  error: 'El intento se interrumpió (el servidor se detuvo durante el envío); no se reintenta: un intento por evento',
+};
+
 /** Receivers should answer 2xx with little or nothing; more than this is not kept. */
 const RESPONSE_BODY_LIMIT = 64 * 1024;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,7 +54,10 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
     const payload = job.payload;
     const createdAt = ctx.clock.now().toISOString();
     const startedAt = performance.now();
-    const attempt = await post(ctx, payload, signal);
+    // A second claim means the process that made the first died mid-attempt (a lease that
+    // expired; a shutdown gives its claim back uncounted): that POST may have reached the
+    // receiver, so it is not sent again (one attempt, no retry); the attempt is recorded failed.
+    const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, payload, signal);
     // Shutdown interrupted the request: the job goes back to the queue and runs again,
     // so this half-attempt is not recorded.
     if (signal.aborted) throw signal.reason;

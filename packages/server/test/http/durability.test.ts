@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startReceiver } from '../helpers/receiver.js';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer } from '../helpers/testServer.js';
 
 const VIN = '3N1CN8AE5RK812345';
@@ -30,6 +31,41 @@ describe('durable jobs across restarts', () => {
         await second.close();
       }
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a webhook delivery in flight when its worker died is not sent again (one attempt): it is recorded failed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-hook-crash-'));
+    const hook = await startReceiver();
+    try {
+      const first = await startTestServer({}, { stateDir: dir, startWorkers: false });
+      const tenant = await createTenant(first);
+      await first.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: hook.url });
+      const caseId = await createCase(first, tenant, { internal_id: 'HOOK-CRASH' });
+      // The "crash": a worker claimed the delivery, may have posted it, and died holding the lease.
+      const stale = new Date(Date.now() - 1000).toISOString();
+      await first.server.ctx.db
+        .updateTable('jobs')
+        .set({ status: 'processing', attempts: 1, locked_by: 'dead-worker', lease_until: stale })
+        .where('kind', '=', 'webhook.deliver')
+        .execute();
+      await first.close();
+
+      const second = await startTestServer({}, { stateDir: dir });
+      try {
+        const log = await eventually(
+          async () => (await second.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries?case_id=${caseId}`)).json().data,
+          (rows: unknown[]) => rows.length > 0,
+        );
+        expect(log).toEqual([expect.objectContaining({ event: 'expediente-created', ok: false, status_code: null, error: expect.stringMatching(/^El intento se interrumpió/) })]);
+        await second.server.runner.whenIdle();
+        expect(hook.requests).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await hook.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
