@@ -52,6 +52,8 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+/** After the stop bound, how long jobs told to stop get to settle before they are released. */
+const ABORT_GRACE_MS = 2_000;
 /**
  * A job keeps being taken up after crashes past its last attempt (a crash is not the job's
  * fault), but not forever: one that kills its worker every time is failed after this many.
@@ -208,6 +210,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       if (!owned) logger.warn(log, 'job finished after losing its claim; outcome discarded');
       return;
     }
+    if (closed && abort.signal.aborted) {
+      // Given up at shutdown: the job goes back to the queue uncounted, as if never claimed.
+      if (await releaseJob(db, job.id, workerId, now)) logger.warn(log, 'job stopped at shutdown; released to pending');
+      return;
+    }
     const message = errorMessage(outcome.err);
     const retry = !(outcome.err instanceof PermanentJobError) && job.attempts < maxAttempts;
     if (retry) {
@@ -302,8 +309,17 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           }),
         ]);
         clearTimeout(timer);
-        for (const [id, { abort }] of running) {
-          abort.abort(new Error('job runner stopped'));
+        // Jobs still running are told to stop, and given a moment to settle their own way
+        // (a webhook delivery records its interrupted attempt); the rest are released.
+        for (const { abort } of running.values()) abort.abort(new Error('job runner stopped'));
+        await Promise.race([
+          Promise.allSettled([...running.values()].map((r) => r.done)),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, ABORT_GRACE_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        for (const [id] of running) {
           try {
             if (await releaseJob(db, id, workerId, clock.now())) {
               logger.warn({ jobId: id, workerId }, 'job still running at shutdown; released to pending');

@@ -54,13 +54,11 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
     const payload = job.payload;
     const createdAt = ctx.clock.now().toISOString();
     const startedAt = performance.now();
-    // A second claim means the process that made the first died mid-attempt (a lease that
-    // expired; a shutdown gives its claim back uncounted): that POST may have reached the
-    // receiver, so it is not sent again (one attempt, no retry); the attempt is recorded failed.
+    // One attempt, no retry (contract §6): a POST that may have reached the receiver is never
+    // sent again. A second claim means the process of the first died mid-attempt (its lease
+    // expired); a shutdown that interrupts the request records it as interrupted.
     const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, payload, signal);
-    // Shutdown interrupted the request: the job goes back to the queue and runs again,
-    // so this half-attempt is not recorded.
-    if (signal.aborted) throw signal.reason;
+    const recorded = signal.aborted && !attempt.ok ? INTERRUPTED : attempt;
 
     const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {
       id: ctx.ids(),
@@ -69,10 +67,10 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
       case_id: payload.caseId,
       url: payload.url,
       request_body: payload.body,
-      status_code: attempt.status_code,
-      ok: attempt.ok ? 1 : 0,
-      response_body: attempt.response_body,
-      error: attempt.error,
+      status_code: recorded.status_code,
+      ok: recorded.ok ? 1 : 0,
+      response_body: recorded.response_body,
+      error: recorded.error,
       duration_ms: Math.round(performance.now() - startedAt),
       created_at: createdAt,
     });
@@ -85,8 +83,8 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
           event: payload.event,
           caseId: payload.caseId,
           url: payload.url,
-          statusCode: attempt.status_code,
-          error: attempt.error,
+          statusCode: recorded.status_code,
+          error: recorded.error,
         },
         'internal alert: webhook delivery failed',
       );

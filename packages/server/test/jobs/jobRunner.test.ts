@@ -280,6 +280,35 @@ describe('job runner', () => {
       await next.whenIdle();
       expect(await getJob(t.ctx.db, job.id)).toMatchObject({ status: 'completed', result: 'second run', attempts: 1 });
     });
+
+    it('a job that stops when told at shutdown goes back to pending uncounted, not to a retry or a failure', async () => {
+      const r = runner(
+        {
+          obedient: {
+            maxAttempts: 1,
+            run: (_job, _ctx, { signal }) => new Promise((_res, rej) => signal.addEventListener('abort', () => rej(signal.reason))),
+          },
+        },
+        { stopTimeoutMs: 30 },
+      );
+      const job = await enqueue('obedient');
+      r.start();
+      await until(async () => (await getJob(t.ctx.db, job.id))?.status === 'processing');
+      await r.stop();
+      expect(await getJob(t.ctx.db, job.id)).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null });
+    });
+
+    it('a job that settles itself when told to stop keeps the outcome it records', async () => {
+      const r = runner(
+        { settles: { run: (_job, _ctx, { signal }) => new Promise((res) => signal.addEventListener('abort', () => res('wrapped up'))) } },
+        { stopTimeoutMs: 30 },
+      );
+      const job = await enqueue('settles');
+      r.start();
+      await until(async () => (await getJob(t.ctx.db, job.id))?.status === 'processing');
+      await r.stop();
+      expect(await getJob(t.ctx.db, job.id)).toMatchObject({ status: 'completed', result: 'wrapped up' });
+    });
   });
 });
 

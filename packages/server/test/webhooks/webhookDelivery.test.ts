@@ -220,6 +220,25 @@ describe('webhook emission and delivery', () => {
     expect(delivery.duration_ms).toBeLessThan(400);
   });
 
+  it('a shutdown that interrupts a delivery records it interrupted, and it is never posted again', async () => {
+    const caseRow = await setup({ webhookTimeoutMs: 30_000 });
+    const rx = await receiver(() => {}); // answers never
+    await register('expediente-created', rx.url);
+    const job = await emitWebhook(t.ctx, t.ctx.db, { event: 'expediente-created', caseRow, actor });
+    const stopping = createJobRunner({ ctx: t.ctx, handlers: { [WEBHOOK_DELIVER_JOB]: deliverWebhook }, concurrency: 1, stopTimeoutMs: 50 });
+    const running = stopping.runDue();
+    for (let i = 0; i < 200 && rx.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(rx.requests).toHaveLength(1);
+    await stopping.stop();
+    await running;
+
+    const [delivery] = await listDeliveries(t.ctx.db, COMPANY);
+    expect(delivery).toMatchObject({ ok: false, status_code: null, error: expect.stringMatching(/^El intento se interrumpió/) });
+    expect(await getJob(t.ctx.db, job!.id)).toMatchObject({ status: 'completed' });
+    await runner.whenIdle();
+    expect(rx.requests).toHaveLength(1);
+  });
+
   it('records a refused connection as a failure', async () => {
     const caseRow = await setup();
     const rx = await startReceiver();
