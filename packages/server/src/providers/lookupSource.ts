@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxSource } from '@vcase/shared';
+import { timerMs } from '../clock.js';
 import type { ServerContext } from '../context.js';
 import { getFixture } from '../repositories/sandboxFixtures.repository.js';
 import { toOutcome, type ProviderOutcome } from './outcome.js';
@@ -24,7 +25,7 @@ async function sandboxLookup(ctx: ServerContext, req: LookupRequest): Promise<Pr
   const fixture = await getFixture(ctx.db, req.source, req.key);
   const delay = typeof fixture?.delay_ms === 'number' ? fixture.delay_ms : ctx.config.sandboxLatencyMs;
   if (delay > 0) {
-    const wait = sleep(delay, undefined, { signal: req.signal });
+    const wait = sleep(timerMs(delay), undefined, { signal: req.signal });
     await (req.idle ? req.idle(wait) : wait);
   }
   if (fixture) return toOutcome(fixture);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
+import { timerMs } from '../clock.js';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import type { JobRunOptions } from '../jobs/jobRunner.js';
@@ -81,7 +82,7 @@ export async function applyOcrResult(
  * in processing that long (sandbox §3); inside a job the wait lends the job's slot out.
  */
 export function pipelineEngines(ctx: ServerContext, idle?: JobRunOptions['idle']) {
-  const wait = (ms: number) => (idle ? idle(sleep(ms)) : sleep(ms));
+  const wait = (ms: number) => (idle ? idle(sleep(timerMs(ms))) : sleep(timerMs(ms)));
   return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: wait }), ...defaultEngines()];
 }
 
