@@ -11,6 +11,7 @@ describe('main plate (contract §4.7)', () => {
     ['null when no plate is legible', [p('X', '01/01/2024'), p('', '')], null],
     ['an illegible plate does not win even with the most recent date', [p('#', '01/01/2025'), p('LEG1111', '01/01/2020')], 'LEG1111'],
     ['on the same date the first plate given wins', [p('ONE1111', '01/01/2024'), p('TWO2222', '01/01/2024')], 'ONE1111'],
+    ['a plate with Ñ is legible like any plate the API publishes', [p('ÑBC123', '01/01/2024'), p('ABC1234', '')], 'ÑBC123'],
   ])('%s', (_name, plates, expected) => {
     expect(mainPlate(plates)?.plate ?? null).toBe(expected);
   });
