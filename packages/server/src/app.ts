@@ -7,7 +7,7 @@ import { createAuthenticator } from './auth/authenticate.js';
 import { authenticateBy, PUBLIC } from './auth/operationAuth.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
-import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
+import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -42,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => ctx.ids(),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // A request without a body reaches validation as null; it is read as an empty object, so
   // no-body POSTs pass and required fields are reported by name. Where the body itself is

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -30,6 +32,28 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
         ? 'La ruta contiene una secuencia de escape (%) no válida'
         : 'La solicitud no es válida';
   return reply.status(400).send(errorBody(null, message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over the size limit,
+ * a malformed request line such as raw non-ASCII in the URL, a client too slow to send its
+ * request), answered in the service's error body instead of Fastify's default shape.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Las cabeceras de la solicitud exceden el tamaño máximo']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'La solicitud no llegó completa a tiempo']
+        : [400, 'La solicitud HTTP no es válida (la URL debe ir codificada con %, sin espacios ni caracteres fuera de ASCII)'];
+  const body = JSON.stringify(errorBody(null, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /**

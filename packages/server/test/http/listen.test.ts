@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -61,5 +62,29 @@ describe('a server started on port 0', () => {
     const file = await fetch(url);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+/** Sends `request` as raw bytes and reads the whole answer. */
+async function raw(request: string): Promise<{ status: number; body: unknown }> {
+  const { port, hostname } = new URL(address);
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+  const [head, body] = text.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('answer in the service error body: oversized headers 431, raw non-ASCII in the URL 400', async () => {
+    const huge = await raw(`GET /v1/cases HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toEqual({ status: 431, body: { error: { code: null, message: 'Las cabeceras de la solicitud exceden el tamaño máximo' } } });
+    const nonAscii = await raw('GET /v1/cases?internal_id=\u00e9lite HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(nonAscii.status).toBe(400);
+    expect(nonAscii.body).toEqual({ error: { code: null, message: expect.stringMatching(/^La solicitud HTTP no es válida/) } });
   });
 });
