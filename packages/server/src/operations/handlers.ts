@@ -110,6 +110,9 @@ function webhookEvent(value: string) {
  * and tRPC procedures are both generated from this table, so the two channels run the same
  * code with the same auth and validation.
  */
+/** A UUID from a path or query, lowercased as stored; anything else as given (it matches nothing). */
+const uuidParam = (value: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : value);
+
 export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──
   // The query arrives parsed by the operation's schema (REST route validation, tRPC runProcedure).
@@ -192,15 +195,17 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   submitIne: ({ ctx, principal }, i) => submitIne(ctx, principal, i.body),
   getIne: ({ ctx, principal }, i) => getIneResult(ctx, principal, i.params.job_id),
 
-  // ── admin ──
+  // ── admin ── (ids in the path are UUIDs: read in any case, as REST reads case ids)
   createCompany: ({ ctx }, i) => createCompany(ctx, i.body as Parameters<typeof createCompany>[1]),
-  createUser: ({ ctx }, i) => createUser(ctx, i.params.company_id, obj(i.body)),
-  createToken: ({ ctx, signer }, i) => issueToken(ctx, signer, i.params.user_id, (obj(i.body).ttl_seconds ?? undefined) as number | undefined),
-  createApiKey: ({ ctx }, i) => createApiKey(ctx, i.params.company_id, (obj(i.body).name ?? undefined) as string | undefined),
-  revokeApiKey: ({ ctx }, i) => deleteApiKey(ctx, i.params.key_id),
+  createUser: ({ ctx }, i) => createUser(ctx, uuidParam(i.params.company_id), obj(i.body)),
+  createToken: ({ ctx, signer }, i) =>
+    issueToken(ctx, signer, uuidParam(i.params.user_id), (obj(i.body).ttl_seconds ?? undefined) as number | undefined),
+  createApiKey: ({ ctx }, i) => createApiKey(ctx, uuidParam(i.params.company_id), (obj(i.body).name ?? undefined) as string | undefined),
+  revokeApiKey: ({ ctx }, i) => deleteApiKey(ctx, uuidParam(i.params.key_id)),
   putWebhook: async ({ ctx }, i) => {
     const event = webhookEvent(i.params.event);
-    await requireCompanyRow(ctx, i.params.company_id);
+    const companyId = uuidParam(i.params.company_id);
+    await requireCompanyRow(ctx, companyId);
     const body = obj(i.body);
     try {
       await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls });
@@ -213,7 +218,7 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
     const problem = typeof template === 'string' ? jsonTemplateProblem(template) : null;
     if (problem) throw validationError(problem, { field: 'template' });
     return putRegistration(ctx.db, {
-      company_id: i.params.company_id,
+      company_id: companyId,
       event,
       url: String(body.url),
       template: template as Parameters<typeof putRegistration>[1]['template'],
@@ -224,12 +229,15 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
   // Idempotent for a known company: removing a registration that is not there leaves the same state.
   deleteWebhook: async ({ ctx }, i) => {
     const event = webhookEvent(i.params.event);
-    await requireCompanyRow(ctx, i.params.company_id);
-    await deleteRegistration(ctx.db, i.params.company_id, event);
+    const companyId = uuidParam(i.params.company_id);
+    await requireCompanyRow(ctx, companyId);
+    await deleteRegistration(ctx.db, companyId, event);
   },
   listWebhookDeliveries: async ({ ctx }, i) => {
-    await requireCompanyRow(ctx, i.params.company_id);
-    return { data: await listDeliveries(ctx.db, i.params.company_id, i.query as { event?: string; case_id?: string }) };
+    const companyId = uuidParam(i.params.company_id);
+    await requireCompanyRow(ctx, companyId);
+    const q = i.query as { event?: string; case_id?: string };
+    return { data: await listDeliveries(ctx.db, companyId, { ...q, ...(q.case_id ? { case_id: uuidParam(q.case_id) } : {}) }) };
   },
   putSandboxFixture: async ({ ctx }, i) => {
     const source = sandboxSourceSchema.safeParse(i.params.source);

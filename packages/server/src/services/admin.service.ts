@@ -11,7 +11,7 @@ import { generateApiKey, hashSecret } from '../auth/apiKeys.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
-import { HttpError, notFound, validationError } from '../errors.js';
+import { HttpError, validationError } from '../errors.js';
 import { insertApiKey, revokeApiKey } from '../repositories/apiKeys.repository.js';
 import {
   findCompany,
@@ -112,7 +112,7 @@ export async function createApiKey(ctx: ServerContext, companyId: string, name?:
 
 export async function deleteApiKey(ctx: ServerContext, keyId: string) {
   const revoked = await revokeApiKey(ctx.db, keyId, ctx.clock.now().toISOString());
-  if (!revoked) throw notFound('API key no encontrada');
+  if (!revoked) throw HttpError.of('RESOURCE_NOT_FOUND', 'API key no encontrada');
 }
 
 export { requireCompanyRow };

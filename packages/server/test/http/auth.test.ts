@@ -141,6 +141,10 @@ describe('admin API (operator-surface §2)', () => {
     expect(none.pid).toBeNull();
     const empty = await t.admin('POST', `/admin/companies/${acme.companyId}/users`);
     expect(empty.statusCode).toBe(201);
+    const upper = await t.admin('POST', `/admin/companies/${acme.companyId.toUpperCase()}/users`, { name: 'Mayúsculas' });
+    expect(upper.statusCode).toBe(201);
+    expect(upper.json().company_id).toBe(acme.companyId);
+    expect((await t.admin('POST', `/admin/users/${upper.json().user_id.toUpperCase()}/tokens`, {})).statusCode).toBe(201);
     const missing = await t.admin('POST', `/admin/companies/${crypto.randomUUID()}/users`, {});
     expect(missing.statusCode).toBe(404);
     const token = await t.admin('POST', `/admin/users/${crypto.randomUUID()}/tokens`, {});
@@ -150,9 +154,12 @@ describe('admin API (operator-surface §2)', () => {
   it('API keys work on the other /v1/documents endpoints only until revoked', async () => {
     const key = (await t.admin('POST', `/admin/companies/${acme.companyId}/api-keys`, { name: 'rev' })).json();
     expect(key).toEqual({ key_id: expect.any(String), api_key: expect.any(String) });
-    const revoke = await t.admin('DELETE', `/admin/api-keys/${key.key_id}`);
+    // A UUID in the path reads in any case, as REST reads case ids.
+    const revoke = await t.admin('DELETE', `/admin/api-keys/${key.key_id.toUpperCase()}`);
     expect(revoke.statusCode).toBe(204);
-    expect((await t.admin('DELETE', `/admin/api-keys/${key.key_id}`)).statusCode).toBe(404);
+    const again = await t.admin('DELETE', `/admin/api-keys/${key.key_id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'API key no encontrada' });
     const row = await t.server.ctx.db.selectFrom('api_keys').selectAll().where('id', '=', key.key_id).executeTakeFirstOrThrow();
     expect(row.key_hash).not.toContain(key.api_key);
     expect(row.revoked_at).not.toBeNull();

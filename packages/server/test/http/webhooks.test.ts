@@ -52,6 +52,7 @@ describe('webhooks (contract §6)', () => {
   it('DELETE of a registration answers 204 for a known company, also when nothing was registered, and 404 for an unknown one', async () => {
     const url = (company: string) => `/admin/companies/${company}/webhooks/v1-assign-analyst`;
     expect((await t.admin('DELETE', url(acme.companyId))).statusCode).toBe(204);
+    expect((await t.admin('DELETE', url(acme.companyId.toUpperCase()))).statusCode).toBe(204);
     const unknown = await t.admin('DELETE', url(crypto.randomUUID()));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'Compañía no encontrada' });
@@ -73,6 +74,8 @@ describe('webhooks (contract §6)', () => {
     expect(log.data).toEqual([
       expect.objectContaining({ event: 'expediente-created', case_id: caseId, status_code: 200, ok: true, request_body: { internal_id: 'WH-001', source: 'api' } }),
     ]);
+    const upper = (await t.admin('GET', `/admin/companies/${acme.companyId.toUpperCase()}/webhook-deliveries?case_id=${caseId.toUpperCase()}`)).json();
+    expect(upper.data).toEqual(log.data);
   });
 
   it('a blank string template is no template: the default body is sent', async () => {
