@@ -79,8 +79,9 @@ try {
   const internalId = `DEMO-${new Date().toISOString().slice(0, 10)}`;
   step('Create a case and upload the sample documents (CFDI invoice, tarjeta de circulación, tenencia receipt, CURP)');
   vcase(['cases', 'create', '--internal-id', internalId, '--status', 'processing', '--metadata', '{"numero_siniestro":"SIN-2026-0001"}']);
+  // The CFDI goes in as an `invoice` (the type GET invoices lists); the rest are classified by content.
   const rows = ['factura.xml', 'tarjeta-circulacion.pdf', 'tenencia-2025.pdf', 'curp.pdf']
-    .map((f) => JSON.stringify({ internal_id: internalId, file: path.join(samples, f) }))
+    .map((f) => JSON.stringify({ internal_id: internalId, file: path.join(samples, f), ...(f.endsWith('.xml') ? { type: 'invoice' } : {}) }))
     .join('\n');
   vcase(['documents', 'upload', '--from', '-', '--concurrency', '4'], { input: `${rows}\n` });
 

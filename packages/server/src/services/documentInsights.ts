@@ -1,11 +1,10 @@
 import type { ClassifyDocumentResponse, ExtractionDataResponse } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
-import { INVOICE_TYPES } from '../domain/vins.js';
 import { classifyDocument as classifyContent, computeValidity, extractCodes, ownerInfo, runOcr } from '../pipeline/index.js';
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
-import { queueInvoiceChecks } from './lookups/invoices.service.js';
+import { INVOICE_TYPE, queueInvoiceChecks } from './lookups/invoices.service.js';
 
 /** The text the document's last OCR run stored (its `json_ocr`, parsed), if it stored one. */
 function storedText(jsonOcr: Record<string, unknown>): string | null {
@@ -96,8 +95,7 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
  * queued only for invoices (contract §3: a check in `processing` finishes in the background).
  */
 async function startInvoiceChecksIfNew(ctx: ServerContext, doc: DocumentRow, type: string) {
-  const wasInvoice = !!doc.type && INVOICE_TYPES.has(doc.type);
-  if (doc.status !== 'processed' || wasInvoice || !INVOICE_TYPES.has(type)) return;
+  if (doc.status !== 'processed' || doc.type === INVOICE_TYPE || type !== INVOICE_TYPE) return;
   await queueInvoiceChecks(ctx, { ...doc, type });
 }
 

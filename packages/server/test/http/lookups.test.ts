@@ -554,6 +554,26 @@ describe('invoices (contract §4.8)', () => {
     expect(invoice.consulta_pedimento).toMatchObject({ status: 'completed', message: 'No se encontró información', result: null });
   });
 
+  it('lists documents of type invoice only (§4.8): factura and factura_xml are other types', async () => {
+    const caseId = await createCase(t, acme);
+    const invoice = await addProcessedDocument(t, acme, caseId, 'invoice', { vin: VIN });
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN });
+    await addProcessedDocument(t, acme, caseId, 'factura_xml', { vin: VIN });
+    await t.server.runner.whenIdle();
+    const { invoices } = (await get(`/v1/cases/${caseId}/invoices`)).json();
+    expect(invoices.map((i: { file_id: string }) => i.file_id)).toEqual([invoice]);
+  });
+
+  it('an invoice without fiscal data fails validate_invoice without reading as not registered; with nothing read, no national verdict', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'invoice', {});
+    await t.server.runner.whenIdle();
+    const [inv] = (await get(`/v1/cases/${caseId}/invoices`)).json().invoices;
+    expect(inv.validate_invoice).toMatchObject({ status: 'completed', result: null, message: 'No se pudo consultar el SAT: el documento no tiene folio fiscal ni RFC de emisor y receptor.' });
+    expect(inv.validate_invoice.message).not.toMatch(/^Este comprobante no se encuentra registrado/);
+    expect(inv.consulta_pedimento).toMatchObject({ status: 'completed', result: null, message: 'No se encontró información' });
+  });
+
   it('is [] without invoices; 400 for a bad id; 404 for a missing case', async () => {
     const caseId = await createCase(t, acme);
     expect((await get(`/v1/cases/${caseId}/invoices`)).json()).toEqual({ case_id: caseId, invoices: [] });

@@ -9,7 +9,6 @@ import {
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
-import { INVOICE_TYPES } from '../../domain/vins.js';
 import { enqueueJob, listJobs, type Job } from '../../jobs/jobQueue.js';
 import type { JobHandler, JobRunOptions } from '../../jobs/jobRunner.js';
 import { lookupSource } from '../../providers/lookupSource.js';
@@ -81,9 +80,15 @@ export function invoiceData(parsed: Record<string, unknown>): InvoiceEntry['data
   return out;
 }
 
+/**
+ * The type of the documents GET invoices lists and checks (contract §4.8: "one entry per
+ * document of type `invoice`"); `factura` and `factura_xml` are other types (§2.3).
+ */
+export const INVOICE_TYPE = 'invoice';
+
 /** Queues the four background checks of a processed invoice. */
 export async function queueInvoiceChecks(ctx: ServerContext, doc: DocumentRow) {
-  if (!doc.type || !INVOICE_TYPES.has(doc.type)) return;
+  if (doc.type !== INVOICE_TYPE) return;
   for (const check of INVOICE_CHECK_KEYS) {
     await enqueueJob<CheckPayload>(ctx.db, ctx.clock, ctx.ids, {
       kind: INVOICE_CHECK_JOB,
@@ -111,7 +116,7 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
     const folio = str(parsed.folio_fiscal)?.toUpperCase();
     const pair = [str(parsed.rfc_emisor), str(parsed.rfc_receptor)];
     const key = folio ?? (pair[0] && pair[1] ? `${pair[0]}|${pair[1]}`.toUpperCase() : null);
-    if (!key) return said(`${M.CFDI_NOT_REGISTERED_PREFIX}: el documento no tiene folio fiscal ni RFC de emisor y receptor.`);
+    if (!key) return said(M.CFDI_NO_FISCAL_DATA);
     const ocr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
     const o = await ask('sat_cfdi', key, { ...parsed, sello_fe: ocr.sello_fe ?? null, total: ocr.total ?? parsed.monto_total });
     if (o === 'retry') return o;
@@ -121,7 +126,9 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   }
   if (check === 'consulta_pedimento') {
     const pedimento = str(parsed.pedimento);
-    if (!pedimento) return said(M.NATIONAL_VEHICLE);
+    // No pedimento on an invoice that was read is the valid "national" result; on one whose
+    // OCR read nothing there is no import data to speak of either way.
+    if (!pedimento) return said(Object.keys(parsed).length ? M.NATIONAL_VEHICLE : M.NOT_FOUND);
     const o = await ask('sat_pedimento', pedimento, { file_id: doc.id });
     if (o === 'retry') return o;
     if (o.kind === 'ok') {
@@ -208,7 +215,7 @@ function checkOf(job: Job<CheckPayload, CheckOutcome> | undefined): InvoiceCheck
 /** GET /v1/cases/{id}/invoices: every invoice document, active and inactive, newest first. */
 export async function getInvoices(ctx: ServerContext, principal: Principal, caseId: string, fileUrl: (d: DocumentRow) => string): Promise<InvoicesResponse> {
   const row = await loadCase(ctx, principal, caseId);
-  const docs = (await listCaseDocuments(ctx.db, row.id, { includeInactive: true })).filter((d) => d.type && INVOICE_TYPES.has(d.type));
+  const docs = (await listCaseDocuments(ctx.db, row.id, { includeInactive: true })).filter((d) => d.type === INVOICE_TYPE);
   const jobs = await listJobs<CheckPayload, CheckOutcome>(ctx.db, { caseId: row.id, kind: INVOICE_CHECK_JOB });
   const latest = new Map<string, Job<CheckPayload, CheckOutcome>>();
   for (const j of jobs) latest.set(`${j.payload.document_id}:${j.payload.check}`, j); // oldest first: the last wins
