@@ -27,14 +27,16 @@ function objectItems(value: unknown): Record<string, unknown>[] | undefined {
 }
 
 const NO_PLATES = 'El caso no tiene placas; calcule las placas primero con POST /v1/cases/{case_id}/plates';
+const NO_PLATES_FOR_CASE_VIN = 'Ninguna placa del caso corresponde al VIN del expediente: no hay placas que consultar';
 
 async function startPlateLookups(ctx: ServerContext, row: CaseRow, source: 'tickets' | 'tenencia', pick: typeof ticketPlatesToQuery) {
   const plates = await casePlateEntries(ctx, row.id);
   if (plates.length === 0) throw badRequest(NO_PLATES);
   const caseVin = await casePrimaryVin(ctx, row.id);
-  // Plates that all belong to another VIN are still plates (§4.5: 400 only when none exist):
-  // the batch is accepted with nothing to query, and GET publishes the matching empty.
+  // Plates that all belong to another VIN leave nothing to look up: the same 400 (contract §7,
+  // "no plates for tickets/taxes POST"); GET publishes the matching empty.
   const pairs = pick(plates, caseVin);
+  if (pairs.length === 0) throw badRequest(NO_PLATES_FOR_CASE_VIN);
   const unique = [...new Set(pairs.map((p) => p.plate))];
   return ctx.db.transaction().execute(async (trx) => {
     const parent = await enqueueJob(trx, ctx.clock, ctx.ids, {

@@ -123,7 +123,7 @@ describe('tickets (contract §4.5)', () => {
     );
   });
 
-  it('400 without plates; completed empties for no plates and plates of another VIN', async () => {
+  it('400 without plates, or with none for the case VIN; completed empties for both', async () => {
     const bare = await createCase(t, acme);
     expect((await post(`/v1/cases/${bare}/tickets`)).statusCode).toBe(400);
     expect((await get(`/v1/cases/${bare}/tickets`)).json()).toEqual({ case_id: bare, status: 'completed', message: 'No se encontraron the service registradas', result: [] });
@@ -131,10 +131,11 @@ describe('tickets (contract §4.5)', () => {
     await addProcessedDocument(t, acme, foreign, 'factura', { vin: VIN });
     await addProcessedDocument(t, acme, foreign, 'vehicle_certificate', { placa: 'ZZZ9999', entidad: 'JAL', vin: '3VWFE21C04M000001', fecha_documento: '01/01/2024' });
     await post(`/v1/cases/${foreign}/plates`);
+    // Nothing belongs to the case VIN: nothing to look up, the same 400 without a code (§7).
     for (const report of ['tickets', 'taxes']) {
       const started = await post(`/v1/cases/${foreign}/${report}`);
-      expect(started.statusCode, report).toBe(202);
-      expect(started.json(), report).toEqual({ job_id: expect.any(String), plates: [], status: 'pending' });
+      expect(started.statusCode, report).toBe(400);
+      expect(started.json().error, report).toEqual({ code: null, message: expect.stringContaining('VIN del expediente') });
     }
     await t.server.runner.whenIdle();
     expect((await get(`/v1/cases/${foreign}/tickets`)).json()).toEqual({
