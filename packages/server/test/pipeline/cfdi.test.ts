@@ -115,7 +115,7 @@ describe('cfdiXmlEngine', () => {
 
   it('answers empty text for malformed XML instead of throwing', async () => {
     const out = await cfdiXmlEngine.run({ bytes: Buffer.from('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"><oops>'), mime: 'application/xml', sha256: 'x' });
-    expect(out).toMatchObject({ text: '', json_ocr: { error: 'malformed_xml' } });
+    expect(out).toMatchObject({ text: '', json_ocr: { error: 'malformed_xml', message: 'El XML no está bien formado', detail: expect.any(String) } });
   });
 
   it('is chosen for XML content even when the declared MIME says PDF', async () => {

@@ -27,7 +27,7 @@ describe('pdfTextEngine', () => {
 
   it('answers empty text with an error for a corrupt PDF', async () => {
     const out = await pdfTextEngine.run({ bytes: Buffer.from('%PDF-1.7 garbage'), mime: 'application/pdf', sha256: 'x' });
-    expect(out).toMatchObject({ text: '', json_ocr: { error: 'unreadable_pdf' } });
+    expect(out).toMatchObject({ text: '', json_ocr: { error: 'unreadable_pdf', message: 'No se pudo leer el PDF (estructura inválida o dañada)', detail: expect.any(String) } });
   });
 });
 
@@ -118,5 +118,6 @@ describe('tesseractEngine (real local OCR)', () => {
   it('answers empty text for bytes that are no image', async () => {
     const out = await tesseractEngine().run({ bytes: Buffer.from('not an image'), mime: 'image/png', sha256: 'x' });
     expect(out?.text).toBe('');
+    expect(out?.json_ocr).toMatchObject({ error: 'unreadable_image', message: 'El archivo no es una imagen PNG, JPEG, TIFF, GIF, BMP ni WebP' });
   });
 });

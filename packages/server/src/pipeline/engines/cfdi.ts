@@ -3,6 +3,7 @@ import { validateVin } from '../../domain/validators/vin.js';
 import { vehicleFromDescription } from '../extractors/description.js';
 import type { OcrEngine, OcrOutput } from '../types.js';
 import { attr, child, children, decodeXml, descendants, parseXml, rootNamespace, rootOf, textContent, type XmlNode } from './xml.js';
+import { ENGINE_MESSAGES } from './engineMessages.js';
 
 export const CFDI_NAMESPACES: Record<string, '3.3' | '4.0'> = {
   'http://www.sat.gob.mx/cfd/3': '3.3',
@@ -253,7 +254,7 @@ export const cfdiXmlEngine: OcrEngine = {
       doc = parseXml(xml);
       cfdi = cfdiOf(doc);
     } catch (err) {
-      return { text: '', json_ocr: { source: 'xml', error: 'malformed_xml', message: (err as Error).message } };
+      return { text: '', json_ocr: { source: 'xml', error: 'malformed_xml', message: ENGINE_MESSAGES.malformed_xml, detail: (err as Error).message } };
     }
     if (!cfdi) {
       return { text: textContent(doc).join('\n'), json_ocr: { source: 'xml', root_namespace: rootNamespace(doc) ?? null } };

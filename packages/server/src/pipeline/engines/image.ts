@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import UTIF from 'utif2';
 import type { OcrEngine, OcrOutput } from '../types.js';
+import { ENGINE_MESSAGES } from './engineMessages.js';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif', 'image/x-tiff', 'image/bmp', 'image/gif', 'image/webp']);
 
@@ -80,7 +81,7 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
     name: 'tesseract',
     supports: (mime) => IMAGE_MIMES.has(mime.toLowerCase()),
     async run({ bytes }): Promise<OcrOutput> {
-      if (!isImage(bytes)) return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: 'not a PNG, JPEG, TIFF, GIF, BMP or WebP file' } };
+      if (!isImage(bytes)) return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.not_an_image } };
       const mod = (await import('tesseract.js')) as unknown as { default?: typeof import('tesseract.js') } & typeof import('tesseract.js');
       const { createWorker } = mod.default ?? mod;
       const worker = await createWorker(languages, 1, {
@@ -109,7 +110,7 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
           return await readAll(pages);
         }
       } catch (err) {
-        return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: String((err as Error)?.message ?? err) } };
+        return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.unreadable_image, detail: String((err as Error)?.message ?? err) } };
       } finally {
         await worker.terminate();
       }

@@ -2,6 +2,7 @@ import './pdfjsPolyfills.js';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { OcrEngine, OcrOutput } from '../types.js';
 import { pageImages, toBmp } from './pdfImages.js';
+import { ENGINE_MESSAGES } from './engineMessages.js';
 
 /** Below this many letters and digits a text layer counts as absent (a scan with a stamp). */
 const MIN_TEXT_CHARS = 20;
@@ -30,7 +31,7 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
         // pdf.js may detach the buffer it is given: hand it a copy.
         pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
       } catch (err) {
-        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: (err as Error).message } };
+        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: ENGINE_MESSAGES.unreadable_pdf, detail: (err as Error).message } };
       }
       try {
         const { totalPages, text } = await extractText(pdf, { mergePages: true });
@@ -52,7 +53,7 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
           },
         };
       } catch (err) {
-        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: (err as Error).message } };
+        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: ENGINE_MESSAGES.unreadable_pdf, detail: (err as Error).message } };
       } finally {
         await pdf.destroy();
       }
