@@ -94,8 +94,6 @@ export const INVOICE_CHECK_MESSAGES = {
   PROCESSING_ERROR: 'Hubo un error al procesar la información',
   /** amis: no policy history. */
   NO_DATA: 'Sin datos',
-  /** validate_invoice: nothing to ask the tax authority with (a failure, not a "not registered"). */
-  CFDI_NO_FISCAL_DATA: 'No se pudo consultar el SAT: el documento no tiene folio fiscal ni RFC de emisor y receptor.',
   /** validate_invoice: the not-found message starts with this text. */
   CFDI_NOT_REGISTERED_PREFIX:
     'Este comprobante no se encuentra registrado en los controles del Servicio de Administracion Tributaria',

@@ -80,6 +80,9 @@ export function invoiceData(parsed: Record<string, unknown>): InvoiceEntry['data
   return out;
 }
 
+/** validate_invoice with nothing to ask the tax authority with: a failure, not a "not registered". */
+const CFDI_NO_FISCAL_DATA = 'No se pudo consultar el SAT: el documento no tiene folio fiscal ni RFC de emisor y receptor.';
+
 /**
  * The type of the documents GET invoices lists and checks (contract §4.8: "one entry per
  * document of type `invoice`"); `factura` and `factura_xml` are other types (§2.3).
@@ -116,7 +119,7 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
     const folio = str(parsed.folio_fiscal)?.toUpperCase();
     const pair = [str(parsed.rfc_emisor), str(parsed.rfc_receptor)];
     const key = folio ?? (pair[0] && pair[1] ? `${pair[0]}|${pair[1]}`.toUpperCase() : null);
-    if (!key) return said(M.CFDI_NO_FISCAL_DATA);
+    if (!key) return said(CFDI_NO_FISCAL_DATA);
     const ocr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
     const o = await ask('sat_cfdi', key, { ...parsed, sello_fe: ocr.sello_fe ?? null, total: ocr.total ?? parsed.monto_total });
     if (o === 'retry') return o;
