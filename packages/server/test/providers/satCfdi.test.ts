@@ -80,7 +80,7 @@ describe('sat_cfdi real adapter (@nodecfdi/sat-estado-cfdi)', () => {
       const tenant = await createTenant(t);
       const caseId = await createCase(t, tenant);
       const xml = fs.readFileSync(new URL('../../../../examples/documents/factura.xml', import.meta.url));
-      await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/xml', base64: xml.toString('base64') } });
+      await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/xml', base64: xml.toString('base64'), type: 'invoice' } });
       await t.server.runner.whenIdle();
       const invoices = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/invoices`, headers: tenant.bearer })).json();
       expect(invoices.invoices[0].validate_invoice).toMatchObject({
