@@ -501,15 +501,21 @@ describe('an expired ID', () => {
   });
 });
 
+/** A tenant whose review-status webhooks (contract §6) post to a receiver, one path per event. */
+async function tenantWithReviewHooks(w: TestServer) {
+  const tenant = await createTenant(w);
+  const hook = await startReceiver();
+  for (const event of ['processing-in-review', 'services-circulo-credito', 'processing-review-corrections']) {
+    await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
+  }
+  return { tenant, hook };
+}
+
 describe('case processing end to end', () => {
   it('sandbox OCR fixture → processed document → plates → review status and webhooks', async () => {
     const w = await startTestServer();
     try {
-      const tenant = await createTenant(w);
-      const hook = await startReceiver();
-      for (const event of ['processing-in-review', 'services-circulo-credito', 'processing-review-corrections']) {
-        await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
-      }
+      const { tenant, hook } = await tenantWithReviewHooks(w);
       const bytes = Buffer.from('%PDF-1.4 tarjeta de circulacion scan');
       await setOcr(w, bytes, {
         type: 'vehicle_certificate',
@@ -590,11 +596,7 @@ describe('processing runs of one case sent together', () => {
   it('run one after the other: one review status, one set of webhooks, no status taken back', async () => {
     const w = await startTestServer();
     try {
-      const tenant = await createTenant(w);
-      const hook = await startReceiver();
-      for (const event of ['processing-in-review', 'services-circulo-credito', 'processing-review-corrections']) {
-        await w.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/${event}`, { url: `${hook.origin}/${event}` });
-      }
+      const { tenant, hook } = await tenantWithReviewHooks(w);
       const bytes = Buffer.from('%PDF-1.4 factura valida');
       await setOcr(w, bytes, { type: 'factura', text: 'FACTURA', parsed_data: { vin: '1M8GDM9AXKP042788', rfc_emisor: 'AVM9203175R5', monto_total: 1000 }, delay_ms: 300 });
       const caseId = await createCase(w, tenant);
