@@ -71,7 +71,12 @@ export async function consolidatedNames(ctx: ServerContext, caseId: string) {
  */
 export async function getCaseNames(ctx: ServerContext, principal: Principal, caseId: string): Promise<CaseNamesResponse> {
   const row = await loadCase(ctx, principal, caseId);
-  const caseJob = await latestJobForCase(ctx.db, row.id, CASE_PROCESS_JOB);
-  const inFlight = caseJob?.status === 'pending' || caseJob?.status === 'processing' || (await hasDocumentOcrInFlight(ctx.db, row.id));
+  const inFlight = await namesInFlight(ctx, row.id);
   return { case_id: row.id, status: inFlight ? 'processing' : 'completed', names: await consolidatedNames(ctx, row.id) };
+}
+
+/** Whether more names may come: the case's processing job or a document's OCR is pending or running. */
+export async function namesInFlight(ctx: ServerContext, caseId: string): Promise<boolean> {
+  const caseJob = await latestJobForCase(ctx.db, caseId, CASE_PROCESS_JOB);
+  return caseJob?.status === 'pending' || caseJob?.status === 'processing' || (await hasDocumentOcrInFlight(ctx.db, caseId));
 }

@@ -4,15 +4,16 @@ import { publicBaseUrl } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { buildOwnershipChain, ownershipChainPending } from '../domain/ownershipChain.js';
+import { nivBelongsToCase } from '../domain/plateSelection.js';
 import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob, latestJobForCase } from '../jobs/jobQueue.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler, JobRunOptions } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
 import { casePlateRows, computePlates, plateDocumentFields } from './plates.service.js';
-import { casePrimaryVin, consolidatedNames, processedDocuments } from './caseDerived.service.js';
+import { casePrimaryVin, consolidatedNames, namesInFlight, processedDocuments } from './caseDerived.service.js';
 
 export const PLATE_CHAIN_JOB = 'chain.plates';
 export const OWNERSHIP_CHAIN_JOB = 'chain.ownership';
@@ -61,26 +62,56 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
 }
 
 async function ownershipChainBody(ctx: ServerContext, row: CaseRow): Promise<OwnershipChainResponse> {
-  const [docs, names] = await Promise.all([processedDocuments(ctx, row.id), consolidatedNames(ctx, row.id)]);
+  const [docs, names, caseVin] = await Promise.all([processedDocuments(ctx, row.id), consolidatedNames(ctx, row.id), casePrimaryVin(ctx, row.id)]);
+  // Documents of another vehicle (their VIN does not match the case's, §4.5 rule 1) name other owners.
+  const ours = docs.filter(({ parsed }) => nivBelongsToCase(typeof parsed.vin === 'string' ? parsed.vin : null, caseVin));
   return buildOwnershipChain({
     caseId: row.id,
     internalId: row.internal_id,
     now: ctx.clock.now(),
     names,
-    documents: [...docs].reverse().map(({ doc, parsed }) => ({ file_id: doc.id, document_type: doc.type, parsed_data: parsed })),
+    documents: [...ours].reverse().map(({ doc, parsed }) => ({ file_id: doc.id, document_type: doc.type, parsed_data: parsed })),
   });
+}
+
+/** Whether a portal previous-plate lookup of the case is still running (§2.4 `pending`). */
+async function previousPlatesInFlight(ctx: ServerContext, caseId: string): Promise<boolean> {
+  return (await casePlateRows(ctx, caseId)).some((p) => p.portal?.lookup_status === 'pending');
+}
+
+/** How often, and for how long at most, a chain waits for what it is built from. */
+const INPUTS_POLL_MS = 250;
+const INPUTS_WAIT_MAX_MS = 5 * 60_000;
+
+/**
+ * Waits (the job's slot lent out) while `busy` says the chain's inputs are still being
+ * produced: the names consolidation for ownership (§2.6: `processing` while it runs), the
+ * portal's previous plates for the plate chain. Past `INPUTS_WAIT_MAX_MS` the chain is built
+ * from what there is.
+ */
+async function waitForInputs(busy: () => Promise<boolean>, opts: JobRunOptions) {
+  const until = Date.now() + INPUTS_WAIT_MAX_MS;
+  while (Date.now() < until && (await busy())) {
+    if (opts.signal.aborted) throw new Error('chain generation given up while waiting for its inputs');
+    await opts.idle(new Promise((resolve) => setTimeout(resolve, INPUTS_POLL_MS)));
+  }
 }
 
 /** Generation runs as a durable job; its result is the `completed` body GET serves. */
 export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => ({
   maxAttempts: 3,
-  async run(job, ctx) {
-    const row = await findCaseById(ctx.db, job.caseId as string);
+  async run(job, ctx, opts) {
+    const caseId = job.caseId as string;
+    const row = await findCaseById(ctx.db, caseId);
     if (!row || row.active !== 1) return null;
-    if (kind === OWNERSHIP_CHAIN_JOB) return ownershipChainBody(ctx, row);
+    if (kind === OWNERSHIP_CHAIN_JOB) {
+      await waitForInputs(() => namesInFlight(ctx, caseId), opts);
+      return ownershipChainBody(ctx, row);
+    }
     // Like ownership without consolidated names (§4.3), a case whose plates were never
     // computed gets them first, from its processed documents (as POST …/plates does).
     if (!row.plates_computed_at) await computePlates(ctx, row);
+    await waitForInputs(() => previousPlatesInFlight(ctx, caseId), opts);
     return plateChainBody(ctx, row);
   },
 });

@@ -2,7 +2,7 @@ import type { PlatesResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { platesFromDocuments } from '../domain/plates.js';
-import { normalizePlate } from '../domain/validators/index.js';
+import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
@@ -87,7 +87,14 @@ export async function getPlates(ctx: ServerContext, principal: Principal, caseId
  */
 export async function casePlateRows(ctx: ServerContext, caseId: string): Promise<CasePlateWithPortal[]> {
   const [plates, lookups] = await Promise.all([
-    ctx.db.selectFrom('case_plates').selectAll().where('case_id', '=', caseId).orderBy('position').execute(),
+    // A deleted (inactive) document's plates leave every plate read at once, not at the next recompute.
+    ctx.db
+      .selectFrom('case_plates')
+      .selectAll()
+      .where('case_id', '=', caseId)
+      .where('file_id', 'in', (eb) => eb.selectFrom('documents').select('id').where('case_id', '=', caseId).where('active', '=', 1))
+      .orderBy('position')
+      .execute(),
     ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', caseId).execute(),
   ]);
   const byPlate = new Map<string, PortalLookupRow>();
@@ -96,6 +103,12 @@ export async function casePlateRows(ctx: ServerContext, caseId: string): Promise
   for (const p of rows) p.portal = p.entity === PORTAL_ENTITY ? byPlate.get(p.plate) : undefined;
   return rows;
 }
+
+const PORTAL_STATUSES = ['Vigente', 'Vencida', 'Inactiva'];
+/** The portal's plate status in the contract's spelling (§2.4: `Vigente`, `Vencida`, `Inactiva`); another text as given. */
+const portalStatus = (value: string | null) => PORTAL_STATUSES.find((s) => s.toUpperCase() === value?.trim().toUpperCase()) ?? value;
+/** A portal date as DD/MM/YYYY (§2.4) when it reads as a date; another text as given. */
+const portalDate = (value: string | null) => (value ? (parseDate(value) ?? value) : null);
 
 type PlateEntry = PlatesResponse['plates'][number];
 
@@ -186,9 +199,9 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
     const status = previous ? 'found' : null;
     await set({
       lookup_status: status,
-      plate_status: str(d.plate_status),
-      valid_from: str(d.valid_from),
-      valid_until: str(d.valid_until),
+      plate_status: portalStatus(str(d.plate_status)),
+      valid_from: portalDate(str(d.valid_from)),
+      valid_until: portalDate(str(d.valid_until)),
       previous_plate: previous,
       raw: JSON.stringify(d),
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
@@ -315,6 +316,47 @@ describe('chains (contract §4.3, §2.5, §2.6)', () => {
     const body = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
     expect(body).toMatchObject({ status: 'completed', summary: { plate_count: 1, current_plate: 'PQR5678' } });
     expect((await get(`/v1/cases/${caseId}/plates`)).json().plates.map((p: { plate: string }) => p.plate)).toEqual(['PQR5678']);
+  });
+
+  it('waits for the portal to name previous plates, leaves out deleted documents, and reads portal values in the contract form', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'tax_payment', { placa: 'FRS1001', entidad: 'MEX', vin: VIN, fecha_documento: '01/01/2022' });
+    const deleted = await addProcessedDocument(t, acme, caseId, 'tax_payment', { placa: 'DEL2002', entidad: 'JAL', vin: VIN, fecha_documento: '01/01/2023', folio: 'ABC' });
+    await t.admin('PUT', '/admin/sandbox/fixtures/plate_portal/FRS1001', { plate_status: 'VIGENTE', valid_from: '2021-01-01', valid_until: '01/01/2026', previous_plate: 'FRZ9009', delay_ms: 600 });
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/v1/documents/${deleted}`, headers: { 'x-api-key': acme.apiKey } })).statusCode).toBe(200);
+    expect((await get(`/v1/cases/${caseId}/plates`)).json().plates.map((p: { plate: string }) => p.plate)).toEqual(['FRS1001']);
+    expect((await post(`/v1/cases/${caseId}/chain_plates`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/chain_plates`)).json();
+    expect(body.chain.map((c: { plate: string; predecessor_plate: string | null }) => [c.plate, c.predecessor_plate])).toEqual([
+      ['FRZ9009', null],
+      ['FRS1001', 'FRZ9009'],
+    ]);
+    const [plate] = (await get(`/v1/cases/${caseId}/plates`)).json().plates;
+    expect(plate).toMatchObject({ plate_status: 'Vigente', plate_valid_from: '01/01/2021', plate_valid_until: '01/01/2026' });
+  });
+
+  it('the ownership chain waits for the names still being read, and leaves out another vehicle\'s documents', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN, nombre_emisor: 'AGENCIA SA DE CV', nombre_receptor: 'JUAN PEREZ', fecha_emision: '10/01/2015' });
+    await addProcessedDocument(t, acme, caseId, 'factura', { vin: '3VWFE21C04M000001', nombre_emisor: 'OTRA AGENCIA SA DE CV', nombre_receptor: 'PEDRO AJENO', fecha_emision: '10/01/2010' });
+    const bytes = Buffer.from('%PDF-1.4 endoso tardio');
+    await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, {
+      type: 'factura',
+      parsed_data: { vin: VIN, endosos: [{ de: 'JUAN PEREZ', a: 'ANA LOPEZ', fecha: '01/01/2020' }] },
+      delay_ms: 600,
+    });
+    await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } });
+    expect((await post(`/v1/cases/${caseId}/ownership_chain`)).statusCode).toBe(202);
+    expect((await get(`/v1/cases/${caseId}/ownership_chain`)).json().status).toBe('processing');
+    await t.server.runner.whenIdle();
+    const body = (await get(`/v1/cases/${caseId}/ownership_chain`)).json();
+    expect(body.status).toBe('completed');
+    expect(body.summary.current_owner).toBe('ANA LOPEZ');
+    const owners = body.chain.map((c: { display_name: string }) => c.display_name);
+    expect(owners).toEqual(expect.arrayContaining(['AGENCIA SA DE CV', 'JUAN PEREZ', 'ANA LOPEZ']));
+    expect(owners).not.toContain('PEDRO AJENO');
   });
 
   it('POST ownership_chain answers processing; GET serves owners pivoted on the invoice', async () => {
