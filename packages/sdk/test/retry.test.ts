@@ -36,6 +36,32 @@ describe('retries', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('does not send again a call that adds a record once it may have reached the server', async () => {
+    const metadata = json(200, { case_id: IDS.case, metadata: {}, history: [] });
+    const reset = () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    };
+    for (const first of [() => errorBody(503, null, 'down'), reset]) {
+      const { vcase, calls } = testClient([first, () => metadata]);
+      await expect(vcase.cases.appendMetadata(IDS.case, { a: 1 })).rejects.toBeTruthy();
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('sends a call that adds a record again when it never left, or after a 429', async () => {
+    const metadata = () => json(200, { case_id: IDS.case, metadata: {}, history: [] });
+    let n = 0;
+    const refused = testClient(() => {
+      if (n++ === 0) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      return metadata();
+    });
+    await expect(refused.vcase.cases.appendMetadata(IDS.case, { a: 1 })).resolves.toMatchObject({ case_id: IDS.case });
+    expect(refused.calls).toHaveLength(2);
+    const limited = testClient([errorBody(429, null, 'slow down'), metadata()]);
+    await expect(limited.vcase.cases.appendMetadata(IDS.case, { a: 1 })).resolves.toMatchObject({ case_id: IDS.case });
+    expect(limited.calls).toHaveLength(2);
+  });
+
   it('makes maxRetries + 1 attempts: default 2, client option, per-call option', async () => {
     const fail = () => errorBody(503, null, 'down');
     const a = testClient(fail);
