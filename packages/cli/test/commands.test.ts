@@ -277,6 +277,28 @@ const table: Case[] = [
     code: EXIT.OK,
     stdout: [`${f.FILE_1}\tcompleted\tfound\tcompleted\tEl vehículo es de procedencia nacional`],
   },
+  {
+    name: 'invoices on a terminal, none: says which documents are listed and how to list a CFDI',
+    args: ['invoices', C],
+    opts: { tty: true, routes: { [`GET /v1/cases/${C}/invoices`]: { body: { case_id: C, invoices: [] } } } },
+    code: EXIT.OK,
+    stdout: ['No invoices in this case.', 'vcase documents classify <document> --type invoice'],
+  },
+  {
+    name: 'names still being read: rows on stdout, the note on stderr',
+    args: ['cases', 'names', C],
+    opts: {
+      routes: {
+        [`GET /v1/cases/${C}/names`]: {
+          body: { case_id: C, status: 'processing', names: [{ name: 'JUAN PEREZ', person_type: 'fisica', sources: [{ file_id: f.FILE_1, document_type: 'invoice', field: 'nombre_receptor' }] }] },
+        },
+      },
+    },
+    code: EXIT.OK,
+    stdout: ['JUAN PEREZ\tfisica'],
+    notStdout: ['more names may come'],
+    stderr: ['more names may come'],
+  },
 ];
 
 describe('commands (args → exit code, output, requests)', () => {

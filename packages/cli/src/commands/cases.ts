@@ -12,6 +12,9 @@ import { batchOptions, type BatchFlags } from '../batchOptions.js';
 
 const CASE_ARG = ['[case]', 'case_id or internal_id (picked from a list on a terminal when missing)'] as const;
 
+const NAMES_STILL_PROCESSING =
+  'Documents of this case are still being read: more names may come; ask again in a few seconds.\n';
+
 export function register(program: Command, app: App): void {
   const cases = program.command('cases').description('list, create, inspect, assign, process and delete cases');
 
@@ -163,6 +166,8 @@ Examples:
       const client = await s.client();
       const body = await client.cases.names(await s.caseId(arg), { signal: s.signal });
       await (o.json ? s.json(body) : s.out(renderNames(body, s.style)));
+      // On stderr, so piped rows stay rows: the list may still grow.
+      if (!o.json && body.status === 'processing') await s.err(NAMES_STILL_PROCESSING);
     }),
   );
 

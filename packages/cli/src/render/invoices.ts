@@ -53,7 +53,15 @@ export function renderInvoices(body: InvoicesResponse, style: Style): string {
       .join('');
   }
   let out = heading(style, `Invoices · ${body.invoices.length}`);
-  if (body.invoices.length === 0) return out + paint(style, 'dim', 'No invoices in this case.') + '\n';
+  if (body.invoices.length === 0) {
+    return (
+      out +
+      paint(style, 'dim', 'No invoices in this case. Listed and checked are documents of type invoice; a CFDI read as') +
+      '\n' +
+      paint(style, 'dim', 'factura or factura_xml is listed once classified: vcase documents classify <document> --type invoice') +
+      '\n'
+    );
+  }
   out += renderTable(
     style,
     [{ header: 'Invoice', shrink: true }, { header: 'Total', align: 'right' }, ...CHECKS.map((c) => ({ header: c.label, shrink: true, max: 28 }))],
