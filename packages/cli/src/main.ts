@@ -1,7 +1,9 @@
 import { setMaxListeners } from 'node:events';
+import fs from 'node:fs';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import tty from 'node:tty';
+import { batchesRunning } from './batch/inProgress.js';
 import { run } from './cli.js';
 import type { Context } from './context.js';
 import { inquirerPrompter } from './prompter.js';
@@ -20,8 +22,15 @@ process.on('SIGINT', () => {
 process.on('SIGPIPE', () => {});
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0); // `vcase … | head`: the reader left
-    throw error;
+    if (error.code !== 'EPIPE') throw error;
+    // `vcase cases list | head`: the reader left, all is well. A batch cut short is not.
+    if (batchesRunning.count === 0) process.exit(0);
+    try {
+      fs.writeSync(2, 'vcase: the output was closed before the batch finished; rows not reported may not have run — rerun with --resume\n');
+    } catch {
+      // stderr is gone too
+    }
+    process.exit(1);
   });
 }
 

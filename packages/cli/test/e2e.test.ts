@@ -113,6 +113,29 @@ describe.skipIf(!built)('vcase binary against a real server', () => {
     expect(r.stderr).not.toMatch(/\x1b\[/); // no bar and no colour on a pipe
   });
 
+  it('a batch whose reader leaves early exits 1 and says to resume (a plain list would exit 0)', async () => {
+    const input = Array.from({ length: 40 }, () => JSON.stringify({ case_id: caseA, file: 'a.pdf' })).join('\n');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, 'documents', 'upload', '--from', '-', '--concurrency', '1'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'xdg'), VCASE_BASE_URL: baseURL, VCASE_API_KEY: tenant.apiKey, VCASE_TOKEN: tenant.token },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c) => (stderr += c));
+      child.stdout.once('data', () => child.stdout.destroy()); // `| head -1`
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr });
+      });
+      child.stdin.end(input);
+    });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain('rerun with --resume');
+  });
+
   it('batch upload from stdin (CSV), then --resume and a plain rerun never duplicate', async () => {
     const caseC = await createCase(t, tenant);
     const csv = `case_id,file,mime_type,type\n${caseC},c.pdf,application/pdf,invoice\n${caseC},d.pdf,,\n`;

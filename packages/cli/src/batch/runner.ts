@@ -10,6 +10,7 @@ import { readLines } from './lines.js';
 import { loadDoneKeys } from './resume.js';
 import { readRows, type RowFormat } from './rows.js';
 import { Semaphore } from './semaphore.js';
+import { batchesRunning } from './inProgress.js';
 
 export interface BatchOptions {
   /** A file, or `-` for stdin. */
@@ -51,6 +52,15 @@ const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
  * reporting the row it failed on.
  */
 export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+  batchesRunning.count++;
+  try {
+    return await runBatchRows(s, opts, job);
+  } finally {
+    batchesRunning.count--;
+  }
+}
+
+async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
   const { ctx } = s;
   if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
   if (opts.from === '-' && ctx.isTTY.stdin) {
