@@ -152,6 +152,18 @@ describe('documents upload --from', () => {
     for (const row of results(r.stdout)) expect(row.error).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('a server that cannot be reached stops the batch after a few rows, with the resume hint', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => JSON.stringify({ case_id: f.CASE_ID, file: `https://files.example/${i}.pdf` })).join('\n');
+    const down = () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4299'), { code: 'ECONNREFUSED' }) });
+    };
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], { stdin: many, routes: { 'POST /v1/documents': down } });
+    expect(r.code).toBe(EXIT.FAILURE);
+    expect(uploads(r.requests).length).toBeLessThanOrEqual(7);
+    expect(r.stderr).toContain('the server cannot be reached: 5 rows in a row failed to connect');
+    expect(r.stderr).toContain('rerun with --resume');
+  });
+
   it('a slow row still gets a progress line every 10 s, with the rows really in flight', async () => {
     const routes = uploadServer();
     const upload = routes['POST /v1/documents'] as (req: Request, n: number) => { status: number };

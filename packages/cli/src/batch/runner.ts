@@ -40,6 +40,10 @@ export function digest(parts: unknown[], length = 32): string {
 
 /** Errors after which no further row can succeed: stop reading. */
 const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
+/** Errors of a server that could not be reached (after the SDK's own retries). */
+const UNREACHABLE = new Set(['APIConnectionError', 'APIConnectionTimeoutError']);
+/** Rows in a row that could not reach the server before the batch stops (it is down, not one row). */
+const UNREACHABLE_ROWS_TO_STOP = 5;
 
 /**
  * Reads rows one by one (stdin or a file), runs at most `concurrency` of them at once,
@@ -94,6 +98,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const running = new Set<Promise<void>>();
   let fatal: unknown;
   let rowNo = 0;
+  let unreachableInARow = 0;
 
   const lines = new LineBatcher(ctx.stdout);
   const emit = (result: Record<string, unknown>) => lines.push(JSON.stringify(result));
@@ -143,6 +148,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
       const task = (async () => {
         try {
           const ids = await job.exec(prepared, key, controller.signal);
+          unreachableInARow = 0;
           counts.inFlight--;
           await emit({ row, ok: true, key, input: record, ...ids });
           finish(true);
@@ -152,9 +158,16 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
           if (controller.signal.aborted && isAbort(error)) return;
           await emit({ row, ok: false, key, input: record, error: errorBody(error) });
           finish(false);
-          if (FATAL.has((error as Error).name) && !fatal) {
-            fatal = error;
-            controller.abort(error);
+          const name = (error as Error).name;
+          unreachableInARow = UNREACHABLE.has(name) ? unreachableInARow + 1 : 0;
+          const stop = FATAL.has(name)
+            ? error
+            : unreachableInARow >= UNREACHABLE_ROWS_TO_STOP
+              ? new Error(`the server cannot be reached: ${unreachableInARow} rows in a row failed to connect (${(error as Error).message})`)
+              : undefined;
+          if (stop && !fatal) {
+            fatal = stop;
+            controller.abort(stop);
           }
         } finally {
           slots.release();
