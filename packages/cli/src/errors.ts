@@ -93,6 +93,9 @@ export function describeError(error: unknown, opts: { admin?: boolean } = {}): s
       : '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
+  if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError') {
+    text += '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
+  }
   return text;
 }
 

@@ -278,6 +278,19 @@ const table: Case[] = [
     stdout: [`${f.FILE_1}\tcompleted\tfound\tcompleted\tEl vehículo es de procedencia nacional`],
   },
   {
+    name: 'a server that cannot be reached: the error and where the address comes from',
+    args: ['plates', C],
+    opts: {
+      routes: {
+        [`GET /v1/cases/${C}/plates`]: () => {
+          throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+        },
+      },
+    },
+    code: EXIT.FAILURE,
+    stderr: ['ECONNREFUSED', 'hint: is the server running?', 'VCASE_BASE_URL'],
+  },
+  {
     name: 'invoices on a terminal, none: says which documents are listed and how to list a CFDI',
     args: ['invoices', C],
     opts: { tty: true, routes: { [`GET /v1/cases/${C}/invoices`]: { body: { case_id: C, invoices: [] } } } },
