@@ -66,6 +66,9 @@ One NDJSON result per row on stdout, in completion order:
   {"row":2,"ok":false,"key":"…","input":{…},"error":{"code":"CASE_NOT_FOUND","message":"…"}}
 Each upload carries an Idempotency-Key derived from the row, so a rerun returns the same
 documents instead of duplicating them; --resume skips the rows a previous output marks ok.
+A refused credential (exit 3), five rows in a row that cannot reach the server, or an output
+closed early (exit 1) stop the batch with that hint. GET invoices lists documents of type
+invoice: give a CFDI "type": "invoice" to have it checked.
 
 Examples:
   $ vcase documents upload factura.xml --case EXP-1042 --type invoice --watch
