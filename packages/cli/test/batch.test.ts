@@ -152,6 +152,14 @@ describe('documents upload --from', () => {
     for (const row of results(r.stdout)) expect(row.error).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('a case_id that is not a UUID is an invalid row, not an unknown internal_id; a "case" column may hold either', async () => {
+    const rows = [JSON.stringify({ case_id: 'bad-uuid', file: 'https://files.example/a.pdf' }), JSON.stringify({ case: 'EXP-B', file: 'https://files.example/b.pdf' })].join('\n');
+    const r = await runCli(['documents', 'upload', '--from', '-'], { stdin: rows, routes: uploadServer() });
+    const out = results(r.stdout);
+    expect(out[0]).toMatchObject({ row: 1, ok: false, error: { code: 'INVALID_ROW', message: expect.stringContaining('case_id "bad-uuid" is not a UUID') } });
+    expect(out[1]).toMatchObject({ row: 2, ok: true, case_id: CASE_B });
+  });
+
   it('a server that cannot be reached stops the batch after a few rows, with the resume hint', async () => {
     const many = Array.from({ length: 50 }, (_, i) => JSON.stringify({ case_id: f.CASE_ID, file: `https://files.example/${i}.pdf` })).join('\n');
     const down = () => {

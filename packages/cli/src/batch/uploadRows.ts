@@ -35,6 +35,8 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
         parent_file_id: field(record, 'parent_file_id', 'parent'),
       };
       const internalId = field(record, 'internal_id');
+      const caseId = field(record, 'case_id');
+      if (caseId && !isUuid(caseId)) throw invalid(`case_id "${caseId}" is not a UUID; give your own id as internal_id (or in a "case" column)`);
       if (caseField) {
         if (isUuid(caseField)) row.case_id = caseField.toLowerCase();
         else row.internal_id = caseField; // `case` may hold an internal id
