@@ -16,7 +16,7 @@ export function createNodeFetch(fallback: typeof fetch = (input, init) => global
   const nodeFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : 'href' in input ? input.href : undefined;
     const body = init.body ?? undefined;
-    if (url === undefined || !/^https?:/i.test(url) || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) {
+    if (url === undefined || !/^https?:/i.test(url) || !(body === undefined || typeof body === 'string' || isBytes(body))) {
       return fallback(input, init);
     }
     const { request, agent } = await protocol(url.charCodeAt(4) === 58 /* "http:" */ ? 'http' : 'https');
@@ -64,8 +64,13 @@ function protocol(name: 'http' | 'https'): Promise<Protocol> {
   })));
 }
 
+/** Bytes node:http writes as they are (a Buffer or another Uint8Array). */
+function isBytes(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && (value as Uint8Array).BYTES_PER_ELEMENT === 1 && 'subarray' in value;
+}
+
 function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
-  return (headers instanceof FastHeaders ? headers : new FastHeaders(headers)).record;
+  return (headers && FastHeaders.prototype.isPrototypeOf(headers) ? (headers as FastHeaders) : new FastHeaders(headers)).record;
 }
 
 /**

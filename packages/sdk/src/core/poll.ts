@@ -76,7 +76,7 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
       onProgress?.(snapshot);
       if (spec.settled(snapshot)) return snapshot;
     } catch (error) {
-      if (!(error instanceof NotFoundError && elapsed() < o.notFoundGraceMs)) throw error;
+      if (!(NotFoundError.prototype.isPrototypeOf(error as object) && elapsed() < o.notFoundGraceMs)) throw error;
     }
     const left = o.timeoutMs - elapsed();
     if (left <= 0) throw new WaitTimeoutError(spec.what, last, elapsed());

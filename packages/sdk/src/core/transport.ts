@@ -130,12 +130,12 @@ export class Transport {
         if (response.ok) return response._data as ResponseOf<Id>;
         error = APIError.generate(response.status, response._data, response.headers);
       } catch (e) {
-        if (!(e instanceof APIError)) throw e;
-        error = e;
+        if (!isA(APIError, e)) throw e;
+        error = e as APIError;
       }
       const retryable =
-        !(error instanceof APIUserAbortError) &&
-        (error instanceof APIConnectionError || (error.status !== undefined && isRetryableStatus(error.status)));
+        !isA(APIUserAbortError, error) &&
+        (isA(APIConnectionError, error) || (error.status !== undefined && isRetryableStatus(error.status)));
       if (!retryable || retry >= maxRetries || !safeToSendAgain(id, idempotencyKey, error)) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
       this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
@@ -185,6 +185,11 @@ export class Transport {
       unlink?.();
     }
   }
+}
+
+/** Whether `value` is an instance of the error class `Class` (one of its subclasses included). */
+function isA(Class: abstract new (...args: never[]) => Error, value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Class.prototype.isPrototypeOf(value);
 }
 
 /** Network errors raised before a request could reach the server (no connection was made). */
