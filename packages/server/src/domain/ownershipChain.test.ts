@@ -1,7 +1,8 @@
 import { CHAIN_MESSAGES, ownershipChainResponseSchema } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
 import { consolidateNames } from './names.js';
-import { buildOwnershipChain, OWNER_ROLE_LABELS, ownershipChainPending, sameOwner, type OwnershipDocument } from './ownershipChain.js';
+import { buildOwnershipChain, OWNER_ROLE_LABELS, ownershipChainPending, type OwnershipDocument } from './ownershipChain.js';
+import { samePerson } from './names.js';
 
 const CASE = { caseId: '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60', internalId: 'EXP-1' };
 const NOW = new Date('2026-09-01T12:00:00.000Z');
@@ -173,5 +174,5 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
     ['Autos del Norte, S.A. de C.V.', 'AUTOS DEL NORTE SA DE CV', true],
     ['PEREZ LOPEZ JUAN', 'Juan Pérez López', true],
     ['Juan Pérez', 'Juana Pérez', false],
-  ])('names %s and %s are the same owner: %s', (a, b, same) => expect(sameOwner(a, b)).toBe(same));
+  ])('names %s and %s are the same owner: %s', (a, b, same) => expect(samePerson(a, b)).toBe(same));
 });

@@ -106,9 +106,6 @@ const isoDate = (v: unknown) => {
   return s ? (isoOf(s) ?? null) : null;
 };
 
-/** Whether two spellings name the same owner (rule 6): the names endpoint's `samePerson`. */
-export const sameOwner = samePerson;
-
 // A type alias (not an interface) so it fits the schema's open object.
 type SourceDocument = {
   document_type: string | null;
@@ -246,7 +243,7 @@ function walk(pivot: Invoice | undefined, events: readonly Event[]) {
   };
 
   const alreadyApplied = (from: string | null, to: string) =>
-    applied.some((t) => sameOwner(t.to, to) && (t.from === null || from === null ? t.from === from : sameOwner(t.from, from)));
+    applied.some((t) => samePerson(t.to, to) && (t.from === null || from === null ? t.from === from : samePerson(t.from, from)));
 
   if (pivot?.receiver) {
     if (pivot.issuer) {
@@ -261,19 +258,19 @@ function walk(pivot: Invoice | undefined, events: readonly Event[]) {
   for (const event of events) {
     if (event.kind === 'evidence') {
       // the current owner is confirmed, an earlier one is stale
-      if (!links.some((l) => sameOwner(l.name, event.owner))) untraceable(event.owner, OWNER_ROLE_LABELS.EVIDENCE, event.doc);
+      if (!links.some((l) => samePerson(l.name, event.owner))) untraceable(event.owner, OWNER_ROLE_LABELS.EVIDENCE, event.doc);
       continue;
     }
     const { from, to, via, date, doc } = event;
     const cur = current();
-    if ((cur && sameOwner(cur.name, to)) || alreadyApplied(from, to)) continue;
+    if ((cur && samePerson(cur.name, to)) || alreadyApplied(from, to)) continue;
     applied.push({ from, to });
     const role = via === 'endorsement' ? OWNER_ROLE_LABELS.ENDORSEMENT : OWNER_ROLE_LABELS.REINVOICE;
     if (!from) {
       untraceable(to, role, doc);
       continue;
     }
-    if (!cur || !sameOwner(cur.name, from)) untraceable(from, OWNER_ROLE_LABELS.UNTRACEABLE, doc);
+    if (!cur || !samePerson(cur.name, from)) untraceable(from, OWNER_ROLE_LABELS.UNTRACEABLE, doc);
     matched(to, via, date, role, doc);
   }
   return { links, gaps };
@@ -285,7 +282,7 @@ export function buildOwnershipChain(input: OwnershipChainInput): OwnershipChainR
   const pivot = invoices.filter((inv) => inv.receiver).sort((a, b) => byDate(a.date, b.date) || a.index - b.index)[0];
   const { links, gaps } = walk(pivot, timeline(input.documents, invoices, pivot));
 
-  const consolidated = (name: string) => input.names?.find((n) => sameOwner(n.name, name));
+  const consolidated = (name: string) => input.names?.find((n) => samePerson(n.name, name));
   const shown = (name: string) => consolidated(name)?.name ?? name;
   const chain: OwnershipChainLink[] = links.map((l, i) => ({
     sequence_index: i,

@@ -51,9 +51,9 @@ import { sourceAmount, type LookupState, type PlateQuery } from './tickets.js';
  * `[]`, message null (and nothing is excluded from `taxes`). `taxes` with the main plate as
  * the only plate → `completed`, `[]`, `El caso no tiene the service adicionales a la
  * principal`, whatever the lookups, once the portal has answered whether the plate had a
- * previous one (while that lookup runs: `processing`, `[]`). No tenencia lookup ever started → `processing`, message
- * `Aún no se ha ejecutado ninguna consulta de tenencia para este caso.`, publishing only the
- * rows of the receipts that exist. Lookups started but none of the case's plates finished
+ * previous one (while that lookup runs: `processing`, `[]`). No tenencia lookup ever started
+ * → `processing`, message `Aún no se ha ejecutado ninguna consulta de tenencia para este
+ * caso.`, publishing only the rows of the receipts that exist. Lookups started but none of the case's plates finished
  * yet (at least one running) → `processing`, `[]` (§4.6).
  */
 

@@ -115,6 +115,9 @@ export async function getJob<P = unknown, R = unknown>(db: Kysely<Database>, id:
   return row && toJob<P, R>(row);
 }
 
+/** A job not finished yet: waiting for a worker or running. */
+export const jobInFlight = (job: { status: JobStatus }) => job.status === 'pending' || job.status === 'processing';
+
 export async function latestJobForCase<P = unknown, R = unknown>(
   db: Kysely<Database>,
   caseId: string,

@@ -26,6 +26,18 @@ export interface JobRunOptions {
   idle<T>(work: Promise<T>): Promise<T>;
 }
 
+/**
+ * Inside a job: waits while `busy()` holds, asking every `pollMs` with the job's slot lent out
+ * (`idle`), at most `maxMs`; gives up (throws) when the runner stops the job.
+ */
+export async function waitWhile(busy: () => Promise<boolean>, opts: JobRunOptions, wait: { pollMs: number; maxMs: number }) {
+  const until = Date.now() + wait.maxMs;
+  while (Date.now() < until && (await busy())) {
+    if (opts.signal.aborted) throw new Error('job stopped while waiting');
+    await opts.idle(new Promise((resolve) => setTimeout(resolve, wait.pollMs)));
+  }
+}
+
 export interface JobHandler<P = unknown, R = unknown> {
   run(job: Job<P>, ctx: ServerContext, opts: JobRunOptions): Promise<R>;
   /** Used when the job was enqueued without `maxAttempts`. Default 3. */

@@ -1,4 +1,5 @@
 import {
+  isUuid,
   sandboxSourceSchema,
   webhookEventSchema,
   type AssignBody,
@@ -111,7 +112,7 @@ function webhookEvent(value: string) {
  * code with the same auth and validation.
  */
 /** A UUID from a path or query, lowercased as stored; anything else as given (it matches nothing). */
-const uuidParam = (value: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : value);
+const uuidParam = (value: string) => (isUuid(value) ? value.toLowerCase() : value);
 
 export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──

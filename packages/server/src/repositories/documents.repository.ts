@@ -71,7 +71,6 @@ export async function listDocuments(db: Kysely<Database>, f: DocumentListFilter)
 /** What the derived-data rules read of a processed document (no OCR text or validity). */
 export type ProcessedDocumentSummary = Pick<DocumentRow, 'id' | 'type' | 'ocr_id' | 'parsed_data' | 'storage_key' | 'created_at'>;
 
-/** Active, processed documents of a case, newest first, without their (large) OCR columns. */
 /** True while an active document of the case waits for or runs its own OCR job (`ocr_run`). */
 export async function hasDocumentOcrInFlight(db: Kysely<Database>, caseId: string): Promise<boolean> {
   const row = await db
@@ -86,6 +85,7 @@ export async function hasDocumentOcrInFlight(db: Kysely<Database>, caseId: strin
   return row !== undefined;
 }
 
+/** Active, processed documents of a case, newest first, without their (large) OCR columns. */
 export function listProcessedDocumentSummaries(db: Kysely<Database>, caseId: string): Promise<ProcessedDocumentSummary[]> {
   return db
     .selectFrom('documents')

@@ -5,7 +5,7 @@ import { fromJson } from '../db/json.js';
 import { consolidateNames, namesInParsedData } from '../domain/names.js';
 import { validateVin } from '../domain/validators/index.js';
 import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
-import { latestJobForCase } from '../jobs/jobQueue.js';
+import { jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
 import { hasDocumentOcrInFlight, listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
 import { CASE_PROCESS_JOB } from './caseProcessing.service.js';
@@ -78,5 +78,5 @@ export async function getCaseNames(ctx: ServerContext, principal: Principal, cas
 /** Whether more names may come: the case's processing job or a document's OCR is pending or running. */
 export async function namesInFlight(ctx: ServerContext, caseId: string): Promise<boolean> {
   const caseJob = await latestJobForCase(ctx.db, caseId, CASE_PROCESS_JOB);
-  return caseJob?.status === 'pending' || caseJob?.status === 'processing' || (await hasDocumentOcrInFlight(ctx.db, caseId));
+  return (caseJob !== undefined && jobInFlight(caseJob)) || (await hasDocumentOcrInFlight(ctx.db, caseId));
 }

@@ -4,8 +4,8 @@ import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { eventsForReviewChange, reviewStatusAfterProcessing } from '../domain/reviewStatus.js';
 import { notFound } from '../errors.js';
-import { enqueueJob, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
-import type { JobHandler, JobRunOptions } from '../jobs/jobRunner.js';
+import { enqueueJob, jobInFlight, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
+import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
@@ -145,17 +145,12 @@ async function importFiles(ctx: ServerContext, caseId: string, files: CreateCase
   return failed;
 }
 
-const inFlight = (j: { status: string }) => j.status === 'pending' || j.status === 'processing';
-
 /** Whether processing runs of the case queued before / after `job` have not finished. */
 async function otherRunsInFlight(ctx: ServerContext, job: Job<unknown>): Promise<{ earlier: boolean; later: boolean }> {
   const runs = await listJobs(ctx.db, { caseId: job.caseId as string, kind: CASE_PROCESS_JOB });
   const at = runs.findIndex((j) => j.id === job.id);
-  return { earlier: runs.slice(0, Math.max(at, 0)).some(inFlight), later: at >= 0 && runs.slice(at + 1).some(inFlight) };
+  return { earlier: runs.slice(0, Math.max(at, 0)).some(jobInFlight), later: at >= 0 && runs.slice(at + 1).some(jobInFlight) };
 }
-
-/** How often a run waiting for an earlier run of its case looks again. */
-const EARLIER_RUN_POLL_MS = 200;
 
 /**
  * Runs of one case go one after the other: a run waits (its worker slot lent out) until every
@@ -164,12 +159,7 @@ const EARLIER_RUN_POLL_MS = 200;
  * would see each other's documents half processed and announce a review status (and its
  * webhooks) that the last run then takes back.
  */
-async function waitForEarlierRuns(ctx: ServerContext, job: Job<unknown>, opts: JobRunOptions) {
-  while ((await otherRunsInFlight(ctx, job)).earlier) {
-    if (opts.signal.aborted) throw new Error('processing run given up while waiting for an earlier run of the case');
-    await opts.idle(new Promise((resolve) => setTimeout(resolve, EARLIER_RUN_POLL_MS)));
-  }
-}
+const EARLIER_RUNS_WAIT = { pollMs: 200, maxMs: Number.POSITIVE_INFINITY };
 
 export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & { document_ids: string[] }> = {
   maxAttempts: 2,
@@ -178,7 +168,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
   async run(job, ctx, opts) {
     const { idle } = opts;
     const caseId = job.caseId as string;
-    await waitForEarlierRuns(ctx, job, opts);
+    await waitWhile(async () => (await otherRunsInFlight(ctx, job)).earlier, opts, EARLIER_RUNS_WAIT);
     try {
       const importFailed = job.payload.files ? await importFiles(ctx, caseId, job.payload.files) : 0;
       let failed = importFailed;

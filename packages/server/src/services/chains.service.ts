@@ -7,12 +7,12 @@ import { buildOwnershipChain, ownershipChainPending } from '../domain/ownershipC
 import { nivBelongsToCase } from '../domain/plateSelection.js';
 import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
 import { badRequest } from '../errors.js';
-import { enqueueJob, latestJobForCase } from '../jobs/jobQueue.js';
-import type { JobHandler, JobRunOptions } from '../jobs/jobRunner.js';
+import { enqueueJob, jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
+import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { casePlateRows, computePlates, plateDocumentFields } from './plates.service.js';
+import { casePlateRows, computePlates, hasPendingPreviousPlateLookup, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, namesInFlight, processedDocuments } from './caseDerived.service.js';
 
 export const PLATE_CHAIN_JOB = 'chain.plates';
@@ -74,28 +74,12 @@ async function ownershipChainBody(ctx: ServerContext, row: CaseRow): Promise<Own
   });
 }
 
-/** Whether a portal previous-plate lookup of the case is still running (§2.4 `pending`). */
-async function previousPlatesInFlight(ctx: ServerContext, caseId: string): Promise<boolean> {
-  return (await casePlateRows(ctx, caseId)).some((p) => p.portal?.lookup_status === 'pending');
-}
-
-/** How often, and for how long at most, a chain waits for what it is built from. */
-const INPUTS_POLL_MS = 250;
-const INPUTS_WAIT_MAX_MS = 5 * 60_000;
-
 /**
- * Waits (the job's slot lent out) while `busy` says the chain's inputs are still being
- * produced: the names consolidation for ownership (§2.6: `processing` while it runs), the
- * portal's previous plates for the plate chain. Past `INPUTS_WAIT_MAX_MS` the chain is built
- * from what there is.
+ * A chain job waits while its inputs are still being produced: the names consolidation for
+ * ownership (§2.6: `processing` while it runs), the portal's previous plates for the plate
+ * chain. After 5 minutes it is built from what there is.
  */
-async function waitForInputs(busy: () => Promise<boolean>, opts: JobRunOptions) {
-  const until = Date.now() + INPUTS_WAIT_MAX_MS;
-  while (Date.now() < until && (await busy())) {
-    if (opts.signal.aborted) throw new Error('chain generation given up while waiting for its inputs');
-    await opts.idle(new Promise((resolve) => setTimeout(resolve, INPUTS_POLL_MS)));
-  }
-}
+const INPUTS_WAIT = { pollMs: 250, maxMs: 5 * 60_000 };
 
 /** Generation runs as a durable job; its result is the `completed` body GET serves. */
 export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => ({
@@ -105,13 +89,13 @@ export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => 
     const row = await findCaseById(ctx.db, caseId);
     if (!row || row.active !== 1) return null;
     if (kind === OWNERSHIP_CHAIN_JOB) {
-      await waitForInputs(() => namesInFlight(ctx, caseId), opts);
+      await waitWhile(() => namesInFlight(ctx, caseId), opts, INPUTS_WAIT);
       return ownershipChainBody(ctx, row);
     }
     // Like ownership without consolidated names (§4.3), a case whose plates were never
     // computed gets them first, from its processed documents (as POST …/plates does).
     if (!row.plates_computed_at) await computePlates(ctx, row);
-    await waitForInputs(() => previousPlatesInFlight(ctx, caseId), opts);
+    await waitWhile(() => hasPendingPreviousPlateLookup(ctx, caseId), opts, INPUTS_WAIT);
     return plateChainBody(ctx, row);
   },
 });
@@ -126,7 +110,7 @@ async function readChain<T>(ctx: ServerContext, row: CaseRow, kind: ChainKind, p
   const job = await latestJobForCase<Record<string, never>, T>(ctx.db, row.id, kind);
   if (!job) return pending('pending');
   if (job.status === 'completed' && job.result) return job.result;
-  return pending(job.status === 'pending' || job.status === 'processing' ? 'processing' : 'pending');
+  return pending(jobInFlight(job) ? 'processing' : 'pending');
 }
 
 export async function generateChainPlates(ctx: ServerContext, principal: Principal, caseId: string) {

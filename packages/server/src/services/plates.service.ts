@@ -110,6 +110,18 @@ const portalStatus = (value: string | null) => PORTAL_STATUSES.find((s) => s.toU
 /** A portal date as DD/MM/YYYY (§2.4) when it reads as a date; another text as given. */
 const portalDate = (value: string | null) => (value ? (parseDate(value) ?? value) : null);
 
+/** Whether a portal previous-plate lookup of the case is still running (§2.4 `pending`). */
+export async function hasPendingPreviousPlateLookup(ctx: ServerContext, caseId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('plate_portal_lookups')
+    .select('plate')
+    .where('case_id', '=', caseId)
+    .where('lookup_status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 type PlateEntry = PlatesResponse['plates'][number];
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
-import { makePdf, TARJETA_COLUMNS } from '../pipeline/helpers.js';
+import { fixture, makeImagePdf, makePdf, TARJETA_COLUMNS } from '../pipeline/helpers.js';
 
 // Documents laid out the ways outside authors write them, uploaded through the API and read
 // by the real engines (no OCR fixtures): what the case then says through HTTP.
@@ -82,5 +82,17 @@ describe('extraction through the API (operator-surface §5)', () => {
     const plates = (await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/plates`, headers: acme.bearer })).json();
     const row = plates.plates.find((p: { file_id: string }) => p.file_id === card);
     expect(row).toMatchObject({ plate: 'MNO1234', document_type: 'vehicle_plate', document_date: '15/03/2024' });
+  });
+});
+
+describe('extraction-data (operator-surface §4)', () => {
+  it('decodes the QR code of a printed CFDI whose page also has a text layer', async () => {
+    const caseId = await createCase(t, acme);
+    const pdf = await makeImagePdf(fixture('cfdi-qr.png'), { width: 120, height: 120 }, 'FACTURA');
+    const id = await upload(caseId, pdf, 'application/pdf', 'invoice');
+    await t.server.runner.whenIdle();
+    const res = await t.inject({ method: 'GET', url: `/v1/documents/${id}/extraction-data`, headers: { 'x-api-key': acme.apiKey } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().codes).toEqual([{ kind: 'qr', value: expect.stringMatching(/^https:\/\/verificacfdi\.facturaelectronica\.sat\.gob\.mx\/default\.aspx\?id=6F1C2B3A/) }]);
   });
 });
