@@ -313,24 +313,22 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         for (const s of schedules) s.stop();
         jobSignal.off('enqueued', onEnqueued);
         await pumping;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...running.values()].map((r) => r.done)),
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, stopTimeoutMs);
-          }),
-        ]);
-        clearTimeout(timer);
+        /** Until the running jobs have finished, or `ms` has passed. */
+        const runningSettle = async (ms: number) => {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.allSettled([...running.values()].map((r) => r.done)),
+            new Promise<void>((resolve) => {
+              timer = setTimeout(resolve, ms);
+            }),
+          ]);
+          clearTimeout(timer);
+        };
+        await runningSettle(stopTimeoutMs);
         // Jobs still running are told to stop, and given a moment to settle their own way
         // (a webhook delivery records its interrupted attempt); the rest are released.
         for (const { abort } of running.values()) abort.abort(new Error('job runner stopped'));
-        await Promise.race([
-          Promise.allSettled([...running.values()].map((r) => r.done)),
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, ABORT_GRACE_MS);
-          }),
-        ]);
-        clearTimeout(timer);
+        await runningSettle(ABORT_GRACE_MS);
         for (const [id] of running) {
           try {
             if (await releaseJob(db, id, workerId, clock.now())) {
