@@ -36,9 +36,9 @@ function tiffPageCount(bytes: Uint8Array): number {
 }
 
 /**
- * The pages of a TIFF as PNGs, for multi-page TIFFs and the TIFFs leptonica (inside tesseract.js) cannot read:
- * it reads uncompressed, LZW and G4 ones but not Deflate ("Zip", ImageMagick's default), which
- * utif2 decodes. Null when utif2 cannot either. (JPEG-compressed TIFFs stay unread: utif2
+ * The pages of a TIFF as PNGs, for multi-page TIFFs and the TIFFs leptonica (inside
+ * tesseract.js) cannot read: it reads uncompressed, LZW and G4 ones but not Deflate ("Zip",
+ * ImageMagick's default), which utif2 decodes. Null when utif2 cannot either. (JPEG-compressed TIFFs stay unread: utif2
  * decodes some of them into garbled rows.)
  */
 function tiffPages(bytes: Uint8Array): Buffer[] | null {
@@ -99,15 +99,17 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
         return { text, json_ocr: { source: 'tesseract', languages, confidence, text, ...(images.length > 1 ? { pages: images.length } : {}) } };
       };
       try {
+        // Leptonica reads the first page of a TIFF only: a multi-page one is decoded here and
+        // read page by page; a one-page TIFF leptonica cannot decode is decoded here after it
+        // fails (synchronously, so only then).
+        const pages = isTiff(bytes) && tiffPageCount(bytes) > 1 ? tiffPages(bytes) : null;
+        if (pages) return await readAll(pages);
         try {
-          // Leptonica reads the first page of a TIFF only: a multi-page one is read page by page.
-          const pages = isTiff(bytes) && tiffPageCount(bytes) > 1 ? tiffPages(bytes) : null;
-          return await readAll(pages ?? [Buffer.from(bytes)]);
+          return await readAll([Buffer.from(bytes)]);
         } catch (err) {
-          // A TIFF leptonica cannot decode is decoded here instead (synchronously, so only then).
-          const pages = isTiff(bytes) ? tiffPages(bytes) : null;
-          if (!pages) throw err;
-          return await readAll(pages);
+          const decoded = isTiff(bytes) ? tiffPages(bytes) : null;
+          if (!decoded) throw err;
+          return await readAll(decoded);
         }
       } catch (err) {
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.unreadable_image, detail: String((err as Error)?.message ?? err) } };
