@@ -8,8 +8,6 @@ import { LABELS } from './labels.js';
 import { splitFullName, type PersonName } from './names.js';
 import type { Data } from './vehicle.js';
 
-const CURP_TOKEN = String.raw`(?<![A-Z0-9])[A-Z][AEIOUX][A-Z]{2}\d{6}[HM][A-Z]{2}[A-Z]{3}[0-9A-Z]\d(?![A-Z0-9])`;
-const CLAVE_TOKEN = String.raw`(?<![A-Z0-9])[A-Z]{6}\d{8}[HM]\d{3}(?![A-Z0-9])`;
 
 const ID_LABELS: Record<string, LabelSpec> = {
   ...LABELS,
@@ -52,7 +50,12 @@ function labeledCodes(segs: readonly Segment[], label: string): string[] {
     .filter((v) => v.length >= 16 && v.length <= 20 && /\d/.test(v));
 }
 
+/** Any 18 letters and digits standing alone: a CURP or a clave de elector, perhaps misread. */
 const CODE_TOKEN = String.raw`(?<![A-Z0-9])[A-Z0-9]{18}(?![A-Z0-9])`;
+
+/** The labeled value first, then every 18-character token of the text, uppercased and mended. */
+const candidates = (t: TextView, labeled: readonly string[], mend: (token: string) => string) =>
+  [...labeled, ...matchesOf(t, CODE_TOKEN).map((m) => m.value)].map((v) => mend(v.toUpperCase()));
 
 /**
  * The CURP printed in the text, misreads mended: a valid one first (labeled or not), then a
@@ -61,18 +64,14 @@ const CODE_TOKEN = String.raw`(?<![A-Z0-9])[A-Z0-9]{18}(?![A-Z0-9])`;
  */
 function findCurp(t: TextView, segs: readonly Segment[]): string | undefined {
   const labeled = labeledCodes(segs, 'curp');
-  const all = [...labeled, ...matchesOf(t, CURP_TOKEN).map((m) => m.value), ...matchesOf(t, CODE_TOKEN).map((m) => m.value)].map((v) =>
-    mendCurp(v.toUpperCase()),
-  );
+  const all = candidates(t, labeled, mendCurp);
   return all.find((c) => validateCurp(c).valid) ?? all.find((c) => CURP_PATTERN.test(c)) ?? labeled[0];
 }
 
 /** The clave de elector, misreads mended; else what its label prints, as printed (validity flags it). */
 function findClaveElector(t: TextView, segs: readonly Segment[]): string | undefined {
   const labeled = labeledCodes(segs, 'clave_elector');
-  const all = [...labeled, ...matchesOf(t, CLAVE_TOKEN).map((m) => m.value), ...matchesOf(t, CODE_TOKEN).map((m) => m.value)].map((v) =>
-    v.length === 18 ? mendByShape(v.toUpperCase(), 'LLLLLLDDDDDDDD?DDD') : v.toUpperCase(),
-  );
+  const all = candidates(t, labeled, (v) => (v.length === 18 ? mendByShape(v, 'LLLLLLDDDDDDDD?DDD') : v));
   return all.find((v) => CLAVE_ELECTOR_PATTERN.test(v) && validateClaveElector(v).valid) ?? all.find((v) => CLAVE_ELECTOR_PATTERN.test(v)) ?? labeled[0];
 }
 
