@@ -40,8 +40,8 @@ export function digest(parts: unknown[], length = 32): string {
 
 /** Errors after which no further row can succeed: stop reading. */
 const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
-/** Errors of a server that could not be reached (after the SDK's own retries). */
-const UNREACHABLE = new Set(['APIConnectionError', 'APIConnectionTimeoutError']);
+/** Row error codes of a server that could not be reached (after the SDK's own retries). */
+const UNREACHABLE = new Set(['CONNECTION_ERROR', 'TIMEOUT']);
 /** Rows in a row that could not reach the server before the batch stops (it is down, not one row). */
 const UNREACHABLE_ROWS_TO_STOP = 5;
 
@@ -159,7 +159,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
           await emit({ row, ok: false, key, input: record, error: errorBody(error) });
           finish(false);
           const name = (error as Error).name;
-          unreachableInARow = UNREACHABLE.has(name) ? unreachableInARow + 1 : 0;
+          unreachableInARow = UNREACHABLE.has(errorCode(error)) ? unreachableInARow + 1 : 0;
           const stop = FATAL.has(name)
             ? error
             : unreachableInARow >= UNREACHABLE_ROWS_TO_STOP
