@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -12,6 +13,7 @@ import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
 import { localFileStore } from './storage/fileStore.js';
+import { SEGMENTS_DIR, segmentFiles } from './storage/segmentFiles.js';
 import { tieredFileStore } from './storage/tieredFileStore.js';
 
 export interface CreateServerOptions {
@@ -55,7 +57,15 @@ export async function createContext(opts: CreateServerOptions) {
     fetch: opts.fetch ?? globalThis.fetch,
     logger,
     writes,
-    storage: tieredFileStore({ disk: localFileStore(config.storageDir), db: handle.db, writes, clock }),
+    storage: tieredFileStore({
+      disk: localFileStore(config.storageDir),
+      db: handle.db,
+      writes,
+      clock,
+      // One machine's SQLite: small files' content goes to segment files beside the large
+      // files. PostgreSQL keeps it in the database every instance shares.
+      segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
+    }),
   };
   return { ctx, handle };
 }
@@ -94,6 +104,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       await app.close();
       await runner.stop();
       await handle.close();
+      ctx.storage.close?.();
     },
   };
   return server;
@@ -119,6 +130,7 @@ export async function createWorker(opts: CreateServerOptions) {
       keepAlive = undefined;
       await runner.stop();
       await handle.close();
+      ctx.storage.close?.();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
 import type { WebhookDeliveriesTable, WebhookRegistrationsTable } from '../webhooks/webhooks.table.js';
 
@@ -171,8 +171,12 @@ export interface CaseRevisionsTable {
 /** Content of a small stored file, by its storage key (migration 006). */
 export interface StoredFilesTable {
   key: string;
+  /** Empty when the content lies in a segment file (`segment`). */
   content: Buffer;
   created_at: string;
+  segment: ColumnType<string | null, string | null | undefined, never>;
+  segment_offset: ColumnType<number | null, number | null | undefined, never>;
+  segment_length: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface Database {

@@ -26,6 +26,8 @@ export interface FileStore {
   stage(bytes: Uint8Array, ext: string): Promise<StagedFile>;
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<Readable | null>;
+  /** Closes the files the store keeps open for writing. */
+  close?(): void;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{32}(\.[a-z0-9]{1,5})?$/;

@@ -5,32 +5,68 @@ import type { Database } from '../db/database.js';
 import type { GroupCommit } from '../db/groupCommit.js';
 import { insertRow } from '../db/precompiled.js';
 import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
+import type { SegmentFiles, SegmentPlace } from './segmentFiles.js';
 
 /** Files up to this size live in the database. */
 export const INLINE_FILE_BYTES = 256 * 1024;
 
+const EMPTY = Buffer.alloc(0);
+
 /**
- * The server's file store: files up to `INLINE_FILE_BYTES` (most XML invoices, receipts and
- * small scans) are kept in the database table `stored_files`, larger ones on disk. Creating a
- * file on disk costs more than the rest of an upload, while a small blob adds a few pages to
- * a commit that uploads share (`GroupCommit`); small files also come with database backups
- * and are served by every instance that shares a PostgreSQL database.
+ * The server's file store. Files up to `INLINE_FILE_BYTES` (most XML invoices, receipts and
+ * small scans) get a row in the database table `stored_files`, committed with the rows that
+ * name them; larger ones are files of their own on disk. Creating a file on disk costs more
+ * than the rest of an upload.
+ *
+ * With `segments` (SQLite) a small file's content is appended to a segment file and its row
+ * says where; without (PostgreSQL) the content is the row's, so every instance that shares the
+ * database serves it. Content kept in SQLite's pages was written twice on the upload's path
+ * (the WAL frames of the commit, then the checkpoint's copy); a segment takes it once.
  *
  * A key is looked up in the database first, then on disk, so files stored before the table
- * existed are served as before. A new document's file row is committed with the document
- * (`stage`); `put` commits it alone before it answers, and whatever names the key is written
- * after that: a crash between the two leaves a row nothing points to.
+ * existed are served as before, as are rows that hold their content. A new document's file
+ * row is committed with the document (`stage`); `put` commits it alone before it answers, and
+ * whatever names the key is written after that: a crash between the two leaves a row nothing
+ * points to.
  */
-export function tieredFileStore(opts: { disk: FileStore; db: Kysely<Database>; writes: GroupCommit; clock: Clock }): FileStore {
-  const { disk, db, writes, clock } = opts;
-  const inline = async (key: string) =>
-    isStorageKey(key) ? (await db.selectFrom('stored_files').select('content').where('key', '=', key).executeTakeFirst())?.content : undefined;
+export function tieredFileStore(opts: {
+  disk: FileStore;
+  db: Kysely<Database>;
+  writes: GroupCommit;
+  clock: Clock;
+  segments?: SegmentFiles;
+}): FileStore {
+  const { disk, db, writes, clock, segments } = opts;
+  async function inline(key: string): Promise<Buffer | null | undefined> {
+    if (!isStorageKey(key)) return undefined;
+    const row = await db
+      .selectFrom('stored_files')
+      .select(['content', 'segment', 'segment_offset', 'segment_length'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.segment === null) return Buffer.from(row.content);
+    return segments ? segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) }) : null;
+  }
   async function stage(bytes: Uint8Array, ext: string): Promise<StagedFile> {
     if (bytes.byteLength > INLINE_FILE_BYTES) return disk.stage(bytes, ext);
     const key = newStorageKey(ext);
     const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // A unit of a group commit runs again alone when the shared transaction rolled back: the
+    // bytes are written once, and the second run names the same place.
+    let place: SegmentPlace | undefined;
     const commit = async (trx: Transaction<Database>) => {
-      await insertRow(trx, 'stored_files', { key, content, created_at: clock.now().toISOString() });
+      const created_at = clock.now().toISOString();
+      if (!segments) return void (await insertRow(trx, 'stored_files', { key, content, created_at }));
+      place ??= segments.append(content);
+      await insertRow(trx, 'stored_files', {
+        key,
+        content: EMPTY,
+        created_at,
+        segment: place.segment,
+        segment_offset: place.offset,
+        segment_length: place.length,
+      });
     };
     return { ...storedFile(key, bytes), commit };
   }
@@ -43,11 +79,15 @@ export function tieredFileStore(opts: { disk: FileStore; db: Kysely<Database>; w
     stage,
     async get(key) {
       const content = await inline(key);
-      return content ? Buffer.from(content) : disk.get(key);
+      return content === undefined ? disk.get(key) : content;
     },
     async stream(key) {
       const content = await inline(key);
-      return content ? Readable.from([Buffer.from(content)]) : disk.stream(key);
+      if (content === undefined) return disk.stream(key);
+      return content && Readable.from([content]);
+    },
+    close() {
+      segments?.close();
     },
   };
 }

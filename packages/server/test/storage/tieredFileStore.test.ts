@@ -6,18 +6,35 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
 import { createGroupCommit } from '../../src/db/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
+import { segmentFiles } from '../../src/storage/segmentFiles.js';
 import { INLINE_FILE_BYTES, tieredFileStore } from '../../src/storage/tieredFileStore.js';
 import { databasePerTest } from '../helpers/database.js';
 
 const openDatabase = databasePerTest('files');
 
-async function stores() {
+async function stores({ withSegments = false } = {}) {
   const { db, dialect } = await openDatabase();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-tiered-'));
   const disk = localFileStore(dir);
-  const store = tieredFileStore({ disk, db, writes: createGroupCommit(db, dialect), clock: manualClock() });
-  const filesOnDisk = () => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
-  return { db, disk, store, filesOnDisk, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const segmentsDir = path.join(dir, 'segments');
+  const segments = withSegments ? segmentFiles(segmentsDir) : undefined;
+  const writes = createGroupCommit(db, dialect);
+  const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments });
+  const filesOnDisk = () =>
+    fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.seg')).map((e) => e.name);
+  const segmentBytes = () => (fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0);
+  return {
+    db,
+    disk,
+    store,
+    writes,
+    filesOnDisk,
+    segmentBytes,
+    cleanup: () => {
+      store.close?.();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('tiered file store', () => {
@@ -83,6 +100,68 @@ describe('tiered file store', () => {
       expect(await store.stream("x' or '1'='1")).toBeNull();
     } finally {
       cleanup();
+    }
+  });
+
+  it('with segments, keeps a small file\'s content in a segment and its place in the row, and reads it back', async () => {
+    const { db, store, filesOnDisk, segmentBytes, cleanup } = await stores({ withSegments: true });
+    try {
+      const small = Buffer.from('<cfdi:Comprobante Version="4.0"/>');
+      const limit = Buffer.alloc(INLINE_FILE_BYTES, 1);
+      const large = Buffer.alloc(INLINE_FILE_BYTES + 1, 2);
+      const [s, l, big] = await Promise.all([store.put(small, 'xml'), store.put(limit, 'pdf'), store.put(large, 'pdf')]);
+      expect(filesOnDisk()).toEqual([big.key]);
+      expect(segmentBytes()).toBe(small.length + limit.length);
+      const rows = await db.selectFrom('stored_files').selectAll().orderBy('segment_offset').execute();
+      // One group commit: the bytes were appended in the order the units ran.
+      expect(rows.map((r) => [r.key, Buffer.from(r.content).length, r.segment_offset, r.segment_length])).toEqual([
+        [s.key, 0, 0, small.length],
+        [l.key, 0, small.length, limit.length],
+      ]);
+      expect(await store.get(s.key)).toEqual(small);
+      expect(await store.get(l.key)).toEqual(limit);
+      expect(await text((await store.stream(s.key))!)).toBe(small.toString());
+      expect(await store.get(big.key)).toEqual(large);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('with segments, a unit run again after its shared transaction rolled back writes the bytes once', async () => {
+    const { db, store, segmentBytes, cleanup } = await stores({ withSegments: true });
+    try {
+      const staged = await store.stage(Buffer.from('una vez'), 'xml');
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await staged.commit(trx);
+          throw new Error('another unit of the group fails');
+        }),
+      ).rejects.toThrow('fails');
+      expect(await store.get(staged.key)).toBeNull();
+      await db.transaction().execute((trx) => staged.commit(trx));
+      expect((await store.get(staged.key))?.toString()).toBe('una vez');
+      expect(segmentBytes()).toBe('una vez'.length);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('with segments, still serves files whose content the row holds, and answers nothing when the segment is gone', async () => {
+    const plain = await stores();
+    const before = await plain.store.put(Buffer.from('en la fila'), 'xml');
+    const { db, store, cleanup } = await stores({ withSegments: true });
+    try {
+      const row = await plain.db.selectFrom('stored_files').selectAll().where('key', '=', before.key).executeTakeFirstOrThrow();
+      await db.insertInto('stored_files').values({ key: row.key, content: row.content, created_at: row.created_at }).execute();
+      expect((await store.get(before.key))?.toString()).toBe('en la fila');
+
+      const gone = await store.put(Buffer.from('borrado'), 'xml');
+      await db.updateTable('stored_files').set({ segment_length: 10_000 } as never).where('key', '=', gone.key).execute();
+      expect(await store.get(gone.key)).toBeNull();
+      expect(await store.stream(gone.key)).toBeNull();
+    } finally {
+      cleanup();
+      plain.cleanup();
     }
   });
 });

@@ -5,6 +5,7 @@ import * as documents from './003_documents.js';
 import * as readPaths from './004_read_paths.js';
 import * as readRevisions from './005_read_revisions.js';
 import * as storedFiles from './006_stored_files.js';
+import * as fileSegments from './007_file_segments.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '004_read_paths': readPaths,
   '005_read_revisions': readRevisions,
   '006_stored_files': storedFiles,
+  '007_file_segments': fileSegments,
 };
 
 export const migrationProvider: MigrationProvider = {
