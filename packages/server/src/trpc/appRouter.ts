@@ -45,11 +45,28 @@ function validated(schema: z.ZodType, value: unknown): unknown {
 const looseInput = z.looseObject({}).optional();
 
 /**
+ * The input fields that stand for the request's path and header, which REST receives as
+ * text: path parameters (absent ones are left to the operation, as REST's missing segment)
+ * and `idempotency_key`. Another type is a 400 VALIDATION_ERROR, never text made of it.
+ */
+const TRANSPORT_FIELDS = new Map(
+  OPERATION_LIST.map((op) => [
+    op.path,
+    z.looseObject({
+      ...Object.fromEntries((PATH_PARAMS.get(op.path) ?? []).map((n) => [n, z.string().optional()])),
+      idempotency_key: z.string().optional(),
+    }),
+  ]),
+);
+
+/**
  * Runs `op` for a tRPC input: split into the REST parts, validated like REST validates them,
  * handled by the same handler. The answer is already encoded (`EncodedBody`, for cached
  * reads) or the body run through the response schema.
  */
 export async function runProcedure(op: Operation, deps: OperationDeps, principal: Principal, input: Record<string, unknown> | undefined) {
+  const fields = TRANSPORT_FIELDS.get(op.path);
+  if (input && fields) validated(fields, input);
   const parts = splitInput(op.path, op.method, input ?? {});
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
   // As the REST route does: the route-level schema (`wireBody` where the handler checks the

@@ -1,11 +1,17 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
-import { BODY_TOO_LARGE } from '../errors.js';
+import { BODY_TOO_LARGE, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 import { appRouter, type AppRouter } from './appRouter.js';
 import { answerPlainQueries } from './plainQueries.js';
+
+/** Bodies Fastify refuses before tRPC sees them, as tRPC error codes and the REST message. */
+const BODY_REFUSALS: Record<string, { key: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { key: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { key: 'UNSUPPORTED_MEDIA_TYPE', message: NOT_JSON_MEDIA_TYPE },
+};
 
 /**
  * The tRPC channel on /trpc. `fastifyTRPCPlugin` replaces the JSON body parser in its
@@ -14,18 +20,29 @@ import { answerPlainQueries } from './plainQueries.js';
  */
 export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { authenticator: Authenticator }) {
   await app.register(async (scope) => {
-    // A body over the limit is refused by Fastify before tRPC reads it: answered in tRPC's
-    // error shape, with the status and contract code REST gives it.
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    // A body over the limit, or of a type no parser takes, is refused by Fastify before tRPC
+    // reads it: answered in tRPC's error shape, with the status and contract code REST gives it.
+    const refuse = (refusal: (typeof BODY_REFUSALS)[string], request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0].replace(/^\/trpc\/?/, '');
       return reply.status(400).send({
         error: {
-          message: BODY_TOO_LARGE,
-          code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE,
-          data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 400, path, contractCode: 'VALIDATION_ERROR' },
+          message: refusal.message,
+          code: TRPC_ERROR_CODES_BY_KEY[refusal.key],
+          data: { code: refusal.key, httpStatus: 400, path, contractCode: 'VALIDATION_ERROR' },
         },
       });
+    };
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const refusal = BODY_REFUSALS[error.code];
+      if (!refusal) throw error;
+      return refuse(refusal, request, reply);
+    });
+    // The tRPC adapter takes multipart bodies for procedures that read FormData; these
+    // procedures take JSON only, so a multipart body is refused before it is read.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+        return refuse(BODY_REFUSALS.FST_ERR_CTP_INVALID_MEDIA_TYPE, request, reply);
+      }
     });
     answerPlainQueries(scope, deps);
     await scope.register(fastifyTRPCPlugin, {

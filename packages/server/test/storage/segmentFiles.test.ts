@@ -65,7 +65,7 @@ describe('segment files', () => {
     vi.spyOn(fs, 'writeSync').mockImplementationOnce(((fd: number, buf: Uint8Array, off: number, len: number, pos: number) => {
       real(fd, buf, off, Math.floor(len / 2), pos);
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    }) as typeof fs.writeSync);
+    }) as unknown as typeof fs.writeSync);
     expect(() => segments.append(Buffer.from('se pierde a medias'))).toThrow('no space');
     const next = segments.append(Buffer.from('siguiente'));
     expect(next.offset).toBe(first.offset + 'primero'.length);
