@@ -32,6 +32,8 @@ export function isPrivateAddress(address: string): boolean {
   return family === 6 && blocked.check(address, 'ipv6');
 }
 
+export const CREDENTIALS_IN_URL = 'la URL no puede incluir usuario ni contraseña (usuario:clave@host)';
+
 export type LookupAll = (hostname: string) => Promise<{ address: string }[]>;
 
 export interface PublicUrlOptions {
@@ -58,6 +60,8 @@ export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions)
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UnsafeUrlError(`esquema de URL no permitido: ${parsed.protocol.replace(/:$/, '')}`);
   }
+  // fetch refuses such a URL outright; it would also keep a password in every record of it.
+  if (parsed.username || parsed.password) throw new UnsafeUrlError(CREDENTIALS_IN_URL);
   if (opts.allowPrivate) return parsed;
 
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -50,14 +50,16 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
   maxAttempts: 1,
   // The delivery row is the record; the job row is only bookkeeping.
   retentionMs: WEEK_MS,
-  async run(job, ctx, { signal }) {
+  async run(job, ctx, { signal, idle }) {
     const payload = job.payload;
     const createdAt = ctx.clock.now().toISOString();
     const startedAt = performance.now();
     // One attempt, no retry (contract §6): a POST that may have reached the receiver is never
     // sent again. A second claim means the process of the first died mid-attempt (its lease
     // expired); a shutdown that interrupts the request records it as interrupted.
-    const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, payload, signal);
+    // The POST only waits on the receiver (up to the webhook timeout): its worker slot is
+    // lent to other jobs meanwhile, so a receiver that hangs holds up no processing.
+    const attempt = job.attempts > 1 ? INTERRUPTED : await idle(post(ctx, payload, signal));
     const recorded = signal.aborted && !attempt.ok ? INTERRUPTED : attempt;
 
     const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 import { startReceiver } from '../helpers/receiver.js';
 
 let t: TestServer;
@@ -46,6 +46,14 @@ describe('webhooks (contract §6)', () => {
       const res = await register('expediente-created', { url: `${base}/hook`, api_key });
       expect(res.statusCode, JSON.stringify(api_key)).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('x-api-key') });
+    }
+  });
+
+  it('a url with a user name or password is refused at registration (fetch would refuse every delivery)', async () => {
+    for (const url of [`http://user:pass@127.0.0.1:${new URL(base).port}/hook`, `http://user@127.0.0.1:${new URL(base).port}/hook`]) {
+      const res = await register('expediente-created', { url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('usuario ni contraseña') });
     }
   });
 
@@ -186,6 +194,30 @@ describe('webhooks (contract §6)', () => {
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     } finally {
       await strict.close();
+    }
+  });
+
+  it('a receiver that never answers holds up no other work: lookups and processing run while its deliveries wait', async () => {
+    const hanging = await startReceiver(() => {});
+    const server = await startTestServer({ webhookTimeoutMs: 20_000 });
+    try {
+      const tenant = await createTenant(server);
+      await server.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: hanging.url });
+      // More deliveries waiting on the receiver than the server has workers (2).
+      for (let i = 0; i < 4; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
+      await eventually(async () => hanging.requests.length, (n) => n === 4, 5_000);
+      const caseId = await createCase(server, tenant, { internal_id: 'HANG-WORK' });
+      await addProcessedDocument(server, tenant, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
+      expect((await server.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer })).statusCode).toBe(202);
+      const rapi = await eventually(
+        async () => (await server.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer })).json(),
+        (r: { status: string }) => r.status === 'completed',
+        5_000,
+      );
+      expect(rapi.status).toBe('completed');
+    } finally {
+      await hanging.close();
+      await server.close();
     }
   });
 });
