@@ -21,8 +21,16 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
  */
 export function pageQuery(defaultLimit: number, maxLimit: number) {
   return z.object({
-    limit: queryInt.transform((n) => Math.min(Math.max(n, 1), maxLimit)).optional().default(defaultLimit),
-    offset: queryInt.transform((n) => Math.max(n, 0)).optional().default(0),
+    limit: queryInt
+      .transform((n) => Math.min(Math.max(n, 1), maxLimit))
+      .optional()
+      .default(defaultLimit)
+      .describe(`Page size: ${defaultLimit} when absent; a value outside 1…${maxLimit} is brought into that range`),
+    offset: queryInt
+      .transform((n) => Math.max(n, 0))
+      .optional()
+      .default(0)
+      .describe('Items to skip: 0 when absent; a negative value reads as 0'),
   });
 }
 

@@ -55,6 +55,10 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(doc.paths['/v1/cases/{case_id}/metadata'].post.requestBody.required).toBe(true);
     const notFound = doc.paths['/v1/cases/{case_id}/taxes'].get.responses['404'].content['application/json'].schema;
     expect(notFound.properties.error.properties.code.type).toEqual(['string', 'null']);
+    // Page size: its default and range (contract §4.1, §4.9, §8), not any integer.
+    const limitOf = (p: string) => doc.paths[p].get.parameters.find((q: { name: string }) => q.name === 'limit');
+    expect(limitOf('/v1/cases')).toMatchObject({ in: 'query', required: false, description: expect.stringMatching(/^Page size: 20 when absent; .*1…100/) });
+    expect(limitOf('/v1/documents').description).toMatch(/^Page size: 10 when absent/);
     const createCase = doc.paths['/v1/cases'].post.requestBody.content['application/json'];
     expect(JSON.stringify(createCase.examples)).toContain('SIN-2026-0001');
   });
