@@ -112,7 +112,7 @@ async function post(
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
+    controller.abort(new Error(noAnswerWithin(timeoutMs)));
   }, timeoutMs);
   const onRunnerAbort = () => controller.abort(runnerSignal.reason);
   runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
@@ -137,12 +137,12 @@ async function post(
     const body = await readLimited(res, RESPONSE_BODY_LIMIT);
     // The timer can fire late on a busy loop: the deadline itself decides.
     if (timedOut || performance.now() - startedAt > timeoutMs) {
-      return { ok: false, status_code: statusCode, response_body: body, error: `no complete response within ${timeoutMs} ms` };
+      return { ok: false, status_code: statusCode, response_body: body, error: noAnswerWithin(timeoutMs) };
     }
     const ok = res.status >= 200 && res.status < 300;
-    return { ok, status_code: statusCode, response_body: body, error: ok ? null : `receiver answered HTTP ${res.status}` };
+    return { ok, status_code: statusCode, response_body: body, error: ok ? null : `el receptor respondió HTTP ${res.status}` };
   } catch (err) {
-    const error = timedOut ? `no complete response within ${timeoutMs} ms` : messageOf(err);
+    const error = timedOut ? noAnswerWithin(timeoutMs) : messageOf(err);
     return { ok: false, status_code: statusCode, response_body: null, error };
   } finally {
     clearTimeout(timer);
@@ -172,10 +172,16 @@ async function readLimited(res: Response, limit: number): Promise<string> {
   return text + decoder.decode();
 }
 
-/** `fetch failed` alone says nothing: add the cause (ECONNREFUSED, ENOTFOUND …). */
+const noAnswerWithin = (ms: number) => `sin respuesta completa en ${ms} ms`;
+
+/**
+ * What the record says of a request that got no answer: in Spanish like every text of the
+ * service, with the system's code (ECONNREFUSED, ENOTFOUND …) or the library's text after it.
+ */
 function messageOf(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
+  if (!(err instanceof Error)) return `no se pudo enviar: ${String(err)}`;
+  if (err.name === 'UnsafeUrlError') return err.message;
   const cause = err.cause as { code?: string; message?: string } | undefined;
-  const detail = cause?.code ?? cause?.message;
-  return detail && !err.message.includes(detail) ? `${err.message}: ${detail}` : err.message;
+  const detail = cause?.code ?? cause?.message ?? err.message;
+  return `no se pudo conectar con el receptor: ${detail}`;
 }

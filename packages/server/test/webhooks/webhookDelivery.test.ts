@@ -197,7 +197,7 @@ describe('webhook emission and delivery', () => {
       ok: false,
       status_code: 500,
       response_body: 'upstream exploded',
-      error: 'receiver answered HTTP 500',
+      error: 'el receptor respondió HTTP 500',
     });
     expect(await getJob(t.ctx.db, job!.id)).toMatchObject({ status: 'completed', attempts: 1 });
     const alert = t.lines.find((l) => l.alert === 'webhook_delivery_failed');
@@ -215,7 +215,7 @@ describe('webhook emission and delivery', () => {
 
     const [delivery] = await listDeliveries(t.ctx.db, COMPANY);
     expect(delivery.ok).toBe(false);
-    expect(delivery.error).toBe('no complete response within 200 ms');
+    expect(delivery.error).toBe('sin respuesta completa en 200 ms');
     expect(delivery.duration_ms).toBeGreaterThanOrEqual(190);
     expect(delivery.duration_ms).toBeLessThan(400);
   });
