@@ -48,6 +48,12 @@ export interface JobHandler<P = unknown, R = unknown> {
   leaseMs?: number;
   /** `completed` jobs of this kind are deleted this long after they finish. */
   retentionMs?: number;
+  /**
+   * Called once the runner has failed a job whose worker kept dying while running it (see
+   * `LEASE_RECOVERY_ALLOWANCE`): `run` never got to its own last attempt, so this does what
+   * that attempt's failure would have done (records marked failed, events fired).
+   */
+  abandoned?(job: Job<P>, ctx: ServerContext, message: string): Promise<void>;
 }
 
 export type JobHandlers = Record<string, JobHandler<any, unknown>>;
@@ -180,9 +186,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
     const maxAttempts = job.maxAttempts ?? handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (job.attempts > maxAttempts + LEASE_RECOVERY_ALLOWANCE) {
-      const message = `abandoned: its worker stopped renewing the lease ${job.attempts - 1} times`;
+      const message = abandonedMessage(job.attempts - 1);
       await failJob(db, job.id, workerId, message, clock.now());
-      logger.error(log, message);
+      logger.error(log, 'job abandoned: its worker stopped renewing the lease too many times');
+      await handler.abandoned?.(job, ctx, message).catch((err: unknown) => logger.error({ ...log, err }, 'job abandonment follow-up failed'));
       return;
     }
 
@@ -373,6 +380,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await purge();
     },
   };
+}
+
+/** The error a job given up after crashes reads with (`GET .../status` shows a case run's). */
+export function abandonedMessage(crashes: number): string {
+  return `Se abandonó: el proceso que lo ejecutaba se detuvo ${crashes} veces sin terminarlo`;
 }
 
 function errorMessage(err: unknown): string {

@@ -207,4 +207,14 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
       throw err;
     }
   },
+  // The run's worker kept dying: documents it had taken over are failed (their OCR run is
+  // this job's), and processing closes as an operational error (contract §3: error-processing).
+  async abandoned(job, ctx, message) {
+    const caseId = job.caseId as string;
+    for (const doc of await listCaseDocuments(ctx.db, caseId, { includeInactive: true })) {
+      if (doc.status !== 'processing') continue;
+      await markDocumentFailed(ctx, doc.id, message, { run: `${job.id}:${doc.id}`, queued: true });
+    }
+    await closeProcessing(ctx, caseId, job.payload.actor, true);
+  },
 };

@@ -118,6 +118,56 @@ describe('durable jobs across restarts', () => {
     }
   });
 
+  it('a case run whose worker kept dying is given up: its document fails, error-processing fires, the status says why', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-abandon-'));
+    const hook = await startReceiver();
+    try {
+      const first = await startTestServer({}, { stateDir: dir, startWorkers: false });
+      const tenant = await createTenant(first);
+      await first.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/error-processing`, { url: hook.url });
+      const caseId = await createCase(first, tenant, { internal_id: 'ABANDON-1' });
+      const up = await first.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: tenant.bearer,
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('%PDF-1.4 curp').toString('base64') },
+      });
+      const documentId = up.json().document_id as string;
+      const { job_id } = (await first.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer })).json();
+      // The "crashes": the run took the document over, and its worker died four times holding
+      // the lease (two attempts and the two more a crash is allowed).
+      await first.server.ctx.db.updateTable('documents').set({ status: 'processing', ocr_run: `${job_id}:${documentId}` }).where('id', '=', documentId).execute();
+      const stale = new Date(Date.now() - 1000).toISOString();
+      await first.server.ctx.db
+        .updateTable('jobs')
+        .set({ status: 'processing', attempts: 4, locked_by: 'dead-worker', lease_until: stale })
+        .where('id', '=', job_id)
+        .execute();
+      await first.close();
+
+      const second = await startTestServer({}, { stateDir: dir });
+      try {
+        const status = await eventually(
+          async () => (await second.inject({ method: 'GET', url: `/v1/cases/${caseId}/status`, headers: tenant.bearer })).json(),
+          (s: { status: string }) => s.status === 'error',
+        );
+        expect(status.message).toMatch(/^Se abandonó: el proceso que lo ejecutaba se detuvo 4 veces/);
+        await second.server.runner.whenIdle();
+        const list = (await second.inject({ method: 'GET', url: `/v1/documents?document_id=${documentId}`, headers: tenant.bearer })).json();
+        expect(list.data.map((d: { status: string }) => d.status)).toEqual(['error']);
+        const detail = (await second.inject({ method: 'GET', url: `/v1/documents/${documentId}`, headers: tenant.bearer })).json();
+        expect(detail.validity).toMatchObject({ document_validity: 'error', userInfo: { error: status.message } });
+        await eventually(async () => hook.requests.length, (n) => n === 1);
+        expect(JSON.parse(hook.requests[0].body)).toMatchObject({ internal_id: 'ABANDON-1' });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await hook.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a lookup in flight when its worker died is taken up again once the lease expires', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-crash-'));
     try {
