@@ -1,4 +1,5 @@
 // Walk every case of the company, page by page, without holding them all in memory.
+// Usage: node list-cases.mjs   Env: VCASE_BASE_URL, VCASE_TOKEN (see README.md here).
 import { Vcase } from '@vcase/sdk';
 
 const vcase = new Vcase();

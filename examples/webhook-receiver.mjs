@@ -1,6 +1,7 @@
 // A webhook receiver that answers 2xx at once and applies each event as state: the latest
 // review status per case, whatever order or how many times notices arrive.
-// Usage: node webhook-receiver.mjs [port]   then register it with the admin API.
+// Usage: node webhook-receiver.mjs [port]   then register it with the admin API; a receiver on
+// 127.0.0.1 needs a server started with VCASE_ALLOW_PRIVATE_URLS=true (see README.md here).
 import http from 'node:http';
 
 export function createReceiver() {

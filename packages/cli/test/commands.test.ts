@@ -493,6 +493,10 @@ describe('docs-reference', () => {
     expect(r.stdout).toContain('Batch rows (--from FILE or --from - for stdin)');
     expect(r.stdout).toContain('Exit codes:');
     expect(r.stdout).not.toContain('`vcase docs-reference`\n'); // hidden
+    // The top section is what `vcase --help` prints, whatever the loaded commands say of themselves.
+    const help = await runCli(['--help']);
+    const top = r.stdout.split('```text\n')[1]!.split('\n```')[0];
+    expect(top).toBe(help.stdout.trimEnd());
   });
 });
 
