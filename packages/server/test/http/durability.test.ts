@@ -149,7 +149,7 @@ describe('durable jobs across restarts', () => {
       try {
         const status = await eventually(
           async () => (await second.inject({ method: 'GET', url: `/v1/cases/${caseId}/status`, headers: tenant.bearer })).json(),
-          (s: { status: string }) => s.status === 'error',
+          (s: { status: string; message: string | null }) => s.status === 'error',
         );
         expect(status.message).toMatch(/^Se abandonó: el proceso que lo ejecutaba se detuvo 4 veces/);
         await second.server.runner.whenIdle();
