@@ -3,6 +3,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { BODY_TOO_LARGE, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import { drainRequestBody } from '../http/drainBody.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 import { appRouter, type AppRouter } from './appRouter.js';
 import { answerPlainQueries } from './plainQueries.js';
@@ -32,9 +33,10 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
         },
       });
     };
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
+    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
       const refusal = BODY_REFUSALS[error.code];
       if (!refusal) throw error;
+      await drainRequestBody(request.raw);
       return refuse(refusal, request, reply);
     });
     // The tRPC adapter takes multipart bodies for procedures that read FormData; these

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -86,5 +88,45 @@ describe('requests the HTTP parser refuses', () => {
     const nonAscii = await raw('GET /v1/cases?internal_id=\u00e9lite HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(nonAscii.status).toBe(400);
     expect(nonAscii.body).toEqual({ error: { code: null, message: expect.stringMatching(/^La solicitud HTTP no es válida/) } });
+  });
+});
+
+/**
+ * POSTs a JSON body of `bytes` bytes `times` times from another process (a client in this
+ * process shares the server's event loop and never meets a closing socket), one after the other,
+ * and answers each outcome: the status, or the error code of a send that broke.
+ */
+async function postFromAnotherProcess(path: string, headers: Record<string, string>, bytes: number, times: number): Promise<string[]> {
+  const script = `
+    const body = Buffer.alloc(${bytes}, 'A');
+    const out = [];
+    for (let i = 0; i < ${times}; i++) {
+      try {
+        const r = await fetch(${JSON.stringify(address + path)}, { method: 'POST', headers: ${JSON.stringify(headers)}, body });
+        out.push(String(r.status) + ' ' + (await r.text()));
+      } catch (e) { out.push(e.cause?.code ?? String(e)); }
+    }
+    console.log(JSON.stringify(out));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  return JSON.parse(stdout) as string[];
+}
+
+describe('bodies refused before they are read', () => {
+  // Answered at once, the socket closed under a client still sending: a broken pipe (EPIPE or
+  // ECONNRESET) instead of the 400 in about a third of the tries.
+  it('an upload over the size limit gets its 400 after the client has sent it, not a broken pipe', async () => {
+    const { api_key } = server.bootstrapped!;
+    const outcomes = await postFromAnotherProcess('/v1/documents', { 'content-type': 'application/json', 'x-api-key': api_key }, 29 * 1024 * 1024, 8);
+    const tooLarge = '400 {"error":{"code":"VALIDATION_ERROR","message":"El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)"}}';
+    expect(outcomes).toEqual(Array(8).fill(tooLarge));
+  });
+
+  it('so does a body of a type no parser takes, on REST and on tRPC', async () => {
+    const { token } = server.bootstrapped!;
+    for (const path of ['/v1/cases', '/trpc/createCase']) {
+      const outcomes = await postFromAnotherProcess(path, { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` }, 8 * 1024 * 1024, 3);
+      expect(outcomes.map((o) => o.slice(0, 4)), path).toEqual(Array(3).fill('400 '));
+      for (const o of outcomes) expect(o, path).toContain('Content-Type no soportado; use application/json');
+    }
   });
 });

@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What is left of a refused body is read and dropped up to this much, then the socket closes. */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Reads and drops what is left of a request body the server refused before reading it (over
+ * the size limit, of a type no parser takes), so the answer goes out once the client has sent
+ * everything. Fastify answers such a request with `connection: close`; answered at once, the
+ * socket closed under a client still sending the body, which then saw a broken pipe instead of
+ * the 400. Bounded: past `maxBytes` or `maxMs` the answer goes out and the socket closes.
+ */
+export function drainRequestBody(req: IncomingMessage, maxBytes = DRAIN_MAX_BYTES, maxMs = DRAIN_MAX_MS): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish();
+    };
+    const timer = setTimeout(finish, maxMs);
+    timer.unref();
+    req.on('data', onData);
+    req.once('end', finish);
+    req.once('close', finish);
+    req.once('error', finish);
+    req.resume();
+  });
+}
