@@ -179,9 +179,10 @@ const noAnswerWithin = (ms: number) => `sin respuesta completa en ${ms} ms`;
  * service, with the system's code (ECONNREFUSED, ENOTFOUND …) or the library's text after it.
  */
 function messageOf(err: unknown): string {
-  if (!(err instanceof Error)) return `no se pudo enviar: ${String(err)}`;
-  if (err.name === 'UnsafeUrlError') return err.message;
-  const cause = err.cause as { code?: string; message?: string } | undefined;
-  const detail = cause?.code ?? cause?.message ?? err.message;
+  const e = err as Partial<Error> | null;
+  if (typeof e?.message !== 'string') return `no se pudo enviar: ${String(err)}`;
+  if (e.name === 'UnsafeUrlError') return e.message;
+  const cause = e.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message ?? e.message;
   return `no se pudo conectar con el receptor: ${detail}`;
 }
