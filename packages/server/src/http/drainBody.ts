@@ -16,6 +16,7 @@ export function drainRequestBody(req: IncomingMessage, maxBytes = DRAIN_MAX_BYTE
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {
+      draining.delete(finish);
       clearTimeout(timer);
       req.off('data', onData);
       req.off('end', finish);
@@ -33,6 +34,19 @@ export function drainRequestBody(req: IncomingMessage, maxBytes = DRAIN_MAX_BYTE
     req.once('end', finish);
     req.once('close', finish);
     req.once('error', finish);
+    draining.add(finish);
     req.resume();
   });
+}
+
+/** The drains in progress in this process: each ends by answering its request. */
+const draining = new Set<() => void>();
+
+/**
+ * Ends every drain in progress at once: the server is closing, and a slow client must not
+ * hold up its shutdown (the answers go out and the sockets close). One server per process in
+ * production; in a process with several, the others' refused clients are only answered early.
+ */
+export function stopDrains(): void {
+  for (const finish of [...draining]) finish();
 }

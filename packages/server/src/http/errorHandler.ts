@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { drainRequestBody } from './drainBody.js';
+import { drainRequestBody, stopDrains } from './drainBody.js';
 import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
@@ -65,6 +65,10 @@ export const BODY_LEFT_UNREAD = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_
  * it names one, and no internals in a 5xx.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('preClose', (done) => {
+    stopDrains();
+    done();
+  });
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (BODY_LEFT_UNREAD.has(error.code)) await drainRequestBody(request.raw);
     if (error instanceof HttpError) {

@@ -49,6 +49,13 @@ export interface JobHandler<P = unknown, R = unknown> {
   /** `completed` jobs of this kind are deleted this long after they finish. */
   retentionMs?: number;
   /**
+   * Jobs of this kind run in slots of their own, at most this many at once per runner, and
+   * never in the runner's shared ones (`concurrency`): for work that mostly waits on someone
+   * else (a webhook receiver), so a flood of slow ones holds up nothing but its own kind. A
+   * runner with `concurrency` 0 claims none of them either.
+   */
+  ownSlots?: number;
+  /**
    * Called once the runner has failed a job whose worker kept dying while running it (see
    * `LEASE_RECOVERY_ALLOWANCE`): `run` never got to its own last attempt, so this does what
    * that attempt's failure would have done (records marked failed, events fired).
@@ -124,6 +131,24 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  /**
+   * Slots: the shared pool (`concurrency`, kinds without `ownSlots`), and one pool per kind with
+   * `ownSlots`. `idling`: jobs of the pool waiting in `idle()`, whose slots are lent out.
+   */
+  interface Pool {
+    kinds: string[];
+    limit: number;
+    running: number;
+    idling: number;
+    lends: boolean;
+  }
+  const pools: Pool[] = [
+    { kinds: kinds.filter((k) => handlers[k].ownSlots === undefined), limit: concurrency, running: 0, idling: 0, lends: true },
+    ...kinds
+      .filter((k) => handlers[k].ownSlots !== undefined)
+      .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, running: 0, idling: 0, lends: false })),
+  ].filter((pool) => pool.kinds.length > 0);
+  const free = (pool: Pool) => pool.running - pool.idling < pool.limit;
   let started = false;
   let closed = false;
   let pumping: Promise<void> | null = null;
@@ -132,9 +157,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let schedules: Cron[] = [];
   let stopping: Promise<void> | undefined;
   let launched = 0;
-  /** Running jobs waiting in `idle()`: their slots are lent out. */
+  /** Running jobs waiting in `idle()` in all pools (bounded by MAX_IDLE_JOBS). */
   let idling = 0;
-  const busy = () => running.size - idling;
 
   /** Fills free slots with claimed jobs. One claimer at a time, so the bound holds. */
   function pump(): Promise<void> {
@@ -145,39 +169,43 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     pumping = (async () => {
       do {
         pumpAgain = false;
-        while (!closed && busy() < concurrency) {
-          const job = await claimNextJob(db, dialect, {
-            now: clock.now(),
-            leaseMs: defaultLeaseMs,
-            workerId,
-            kinds,
-          }).catch((err: unknown) => {
-            logger.error({ err, workerId }, 'job claim failed');
-            return undefined;
-          });
-          if (!job) break;
-          launch(job);
+        for (const pool of pools) {
+          while (!closed && free(pool)) {
+            const job = await claimNextJob(db, dialect, {
+              now: clock.now(),
+              leaseMs: defaultLeaseMs,
+              workerId,
+              kinds: pool.kinds,
+            }).catch((err: unknown) => {
+              logger.error({ err, workerId }, 'job claim failed');
+              return undefined;
+            });
+            if (!job) break;
+            launch(job, pool);
+          }
         }
-      } while (pumpAgain && !closed && busy() < concurrency);
+      } while (pumpAgain && !closed && pools.some(free));
     })().finally(() => {
       pumping = null;
     });
     return pumping;
   }
 
-  function launch(job: Job) {
+  function launch(job: Job, pool: Pool) {
     const abort = new AbortController();
-    const done = execute(job, abort)
+    pool.running++;
+    const done = execute(job, abort, pool)
       .catch((err: unknown) => logger.error({ err, jobId: job.id, kind: job.kind }, 'job bookkeeping failed'))
       .finally(() => {
         running.delete(job.id);
+        pool.running--;
         if (started && !closed) void pump();
       });
     running.set(job.id, { done, abort });
     launched++;
   }
 
-  async function execute(job: Job, abort: AbortController): Promise<void> {
+  async function execute(job: Job, abort: AbortController, pool: Pool): Promise<void> {
     const handler = handlers[job.kind];
     const log = { jobId: job.id, kind: job.kind, attempt: job.attempts, workerId };
     if (!handler) {
@@ -215,7 +243,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
     try {
-      outcome = { ok: true, result: await handler.run(job, ctx, { signal: abort.signal, idle }) };
+      outcome = { ok: true, result: await handler.run(job, ctx, { signal: abort.signal, idle: (work) => idle(pool, work) }) };
     } catch (err) {
       outcome = { ok: false, err };
     } finally {
@@ -246,14 +274,17 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function idle<T>(work: Promise<T>): Promise<T> {
-    if (idling >= MAX_IDLE_JOBS) return work;
+  /** A job of `pool` waits on `work`: a shared slot is lent to other jobs meanwhile. */
+  async function idle<T>(pool: Pool, work: Promise<T>): Promise<T> {
+    if (!pool.lends || idling >= MAX_IDLE_JOBS) return work;
     idling++;
+    pool.idling++;
     if (!closed) void pump();
     try {
       return await work;
     } finally {
       idling--;
+      pool.idling--;
     }
   }
 

@@ -30,6 +30,9 @@ const INTERRUPTED: Attempt = {
   error: 'El intento se interrumpió (el servidor se detuvo durante el envío); no se reintenta: un intento por evento',
 };
 
+/** Deliveries in flight at once per worker process (their own slots, see `ownSlots`). */
+export const WEBHOOK_SLOTS = 32;
+
 /** Receivers should answer 2xx with little or nothing; more than this is not kept. */
 const RESPONSE_BODY_LIMIT = 64 * 1024;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -50,16 +53,18 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
   maxAttempts: 1,
   // The delivery row is the record; the job row is only bookkeeping.
   retentionMs: WEEK_MS,
-  async run(job, ctx, { signal, idle }) {
+  // A delivery only waits on its receiver (up to the webhook timeout): deliveries run in slots
+  // of their own, so receivers that hang hold up other deliveries at most, never processing
+  // or lookups.
+  ownSlots: WEBHOOK_SLOTS,
+  async run(job, ctx, { signal }) {
     const payload = job.payload;
     const createdAt = ctx.clock.now().toISOString();
     const startedAt = performance.now();
     // One attempt, no retry (contract §6): a POST that may have reached the receiver is never
     // sent again. A second claim means the process of the first died mid-attempt (its lease
     // expired); a shutdown that interrupts the request records it as interrupted.
-    // The POST only waits on the receiver (up to the webhook timeout): its worker slot is
-    // lent to other jobs meanwhile, so a receiver that hangs holds up no processing.
-    const attempt = job.attempts > 1 ? INTERRUPTED : await idle(post(ctx, payload, signal));
+    const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, payload, signal);
     const recorded = signal.aborted && !attempt.ok ? INTERRUPTED : attempt;
 
     const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {
@@ -142,7 +147,7 @@ async function post(
     const ok = res.status >= 200 && res.status < 300;
     return { ok, status_code: statusCode, response_body: body, error: ok ? null : `el receptor respondió HTTP ${res.status}` };
   } catch (err) {
-    const error = timedOut ? noAnswerWithin(timeoutMs) : messageOf(err);
+    const error = timedOut ? noAnswerWithin(timeoutMs) : messageOf(err, statusCode);
     return { ok: false, status_code: statusCode, response_body: null, error };
   } finally {
     clearTimeout(timer);
@@ -175,14 +180,16 @@ async function readLimited(res: Response, limit: number): Promise<string> {
 const noAnswerWithin = (ms: number) => `sin respuesta completa en ${ms} ms`;
 
 /**
- * What the record says of a request that got no answer: in Spanish like every text of the
- * service, with the system's code (ECONNREFUSED, ENOTFOUND …) or the library's text after it.
+ * What the record says of a request that failed: in Spanish like every text of the service,
+ * with the system's code (ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET …) or the library's text
+ * after it. `statusCode`: the receiver had answered with it before its answer broke off.
  */
-function messageOf(err: unknown): string {
+function messageOf(err: unknown, statusCode: number | null = null): string {
   const e = err as Partial<Error> | null;
   if (typeof e?.message !== 'string') return `no se pudo enviar: ${String(err)}`;
   if (e.name === 'UnsafeUrlError') return e.message;
   const cause = e.cause as { code?: string; message?: string } | undefined;
   const detail = cause?.code ?? cause?.message ?? e.message;
+  if (statusCode !== null) return `la respuesta del receptor (HTTP ${statusCode}) se interrumpió: ${detail}`;
   return `no se pudo conectar con el receptor: ${detail}`;
 }

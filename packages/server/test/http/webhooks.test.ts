@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 import { startReceiver } from '../helpers/receiver.js';
+import { WEBHOOK_SLOTS } from '../../src/webhooks/deliverWebhook.js';
 
 let t: TestServer;
 let acme: Tenant;
@@ -203,9 +204,10 @@ describe('webhooks (contract §6)', () => {
     try {
       const tenant = await createTenant(server);
       await server.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: hanging.url });
-      // More deliveries waiting on the receiver than the server has workers (2).
-      for (let i = 0; i < 4; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
-      await eventually(async () => hanging.requests.length, (n) => n === 4, 5_000);
+      // More deliveries waiting on the receiver than the server has workers (2), than the
+      // deliveries' own slots, and than the jobs a runner lets wait with their slot lent out.
+      for (let i = 0; i < 110; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
+      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS, 5_000);
       const caseId = await createCase(server, tenant, { internal_id: 'HANG-WORK' });
       await addProcessedDocument(server, tenant, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
       expect((await server.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer })).statusCode).toBe(202);

@@ -54,6 +54,39 @@ describe('job runner', () => {
     expect(await r.runDue()).toBe(0);
   });
 
+  it('runs kinds with slots of their own beside the shared ones: a flood of them holds up nothing else', async () => {
+    const gate = deferred();
+    const started: string[] = [];
+    const handlers: JobHandlers = {
+      wait: {
+        ownSlots: 3,
+        run: async (job) => {
+          started.push(job.id);
+          await gate.promise;
+        },
+      },
+      work: { run: async (job) => void started.push(job.id) },
+    };
+    const r = runner(handlers, { concurrency: 1 });
+    const waits: { id: string }[] = [];
+    for (let i = 0; i < 5; i++) waits.push(await enqueue('wait'));
+    const work = await enqueue('work');
+    const running = r.runDue();
+    await until(async () => (await getJob(t.ctx.db, work.id))?.status === 'completed');
+    // Three waits hold their own three slots; the shared slot ran the work; two waits queue.
+    expect(started.filter((id) => waits.some((w) => w.id === id))).toHaveLength(3);
+    gate.resolve();
+    await running;
+    expect((await listJobs(t.ctx.db, { kind: 'wait' })).map((j) => j.status)).toEqual(Array(5).fill('completed'));
+  });
+
+  it('a runner with concurrency 0 claims no kind, not even those with slots of their own', async () => {
+    const r = runner({ wait: { ownSlots: 3, run: async () => 'ran' } }, { concurrency: 0 });
+    const job = await enqueue('wait');
+    expect(await r.runDue()).toBe(0);
+    expect((await getJob(t.ctx.db, job.id))?.status).toBe('pending');
+  });
+
   it('leaves jobs of kinds it has no handler for', async () => {
     const r = runner({ known: { run: async () => 'ok' } });
     const other = await enqueue('unknown');

@@ -252,6 +252,21 @@ describe('webhook emission and delivery', () => {
     expect(delivery.error).toMatch(/ECONNREFUSED/);
   });
 
+  it('records an answer that broke off after its status as such, not as a failed connection', async () => {
+    const caseRow = await setup();
+    const rx = await receiver((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('0123456789');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await register('expediente-created', rx.url);
+    await emitWebhook(t.ctx, t.ctx.db, { event: 'expediente-created', caseRow, actor });
+    await runner.whenIdle();
+    const [delivery] = await listDeliveries(t.ctx.db, COMPANY);
+    expect(delivery).toMatchObject({ ok: false, status_code: 200 });
+    expect(delivery.error).toMatch(/^la respuesta del receptor \(HTTP 200\) se interrumpió: /);
+  });
+
   it('does not follow redirects', async () => {
     const caseRow = await setup();
     const target = await receiver();
