@@ -1,5 +1,6 @@
 import { checkUploadDocumentBody, MAX_FILE_BYTES } from '@vcase/shared';
 import { FileTooLargeError, RequestValidationError } from './core/errors.js';
+import { isA } from './core/isA.js';
 
 /**
  * A file to upload: a local path (`'./factura.pdf'`), an http(s) URL (string or `URL`; the
@@ -106,13 +107,13 @@ async function readUploadable(file: Uploadable): Promise<Resolved> {
     if (/^file:/i.test(file)) return readPath(await fileUrlToPath(file));
     return readPath(file);
   }
-  if (file instanceof URL) {
+  if (isA(URL, file)) {
     if (file.protocol === 'file:') return readPath(await fileUrlToPath(file));
     return { url: file.href, name: file.pathname };
   }
-  if (file instanceof ArrayBuffer) return { bytes: sized(new Uint8Array(file)) };
-  if (file instanceof Uint8Array) return { bytes: sized(file) };
-  if (typeof Blob !== 'undefined' && file instanceof Blob) {
+  if (isA(ArrayBuffer, file)) return { bytes: sized(new Uint8Array(file)) };
+  if (isA(Uint8Array, file)) return { bytes: sized(file) };
+  if (typeof Blob !== 'undefined' && isA(Blob, file)) {
     assertSize(file.size);
     return { bytes: sized(new Uint8Array(await file.arrayBuffer())), name: (file as { name?: string }).name };
   }

@@ -14,6 +14,7 @@ import { FastHeaders } from './fastHeaders.js';
 import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
+import { isA } from './isA.js';
 
 /** Per-call options, accepted by every method as its last argument. */
 export interface RequestOptions {
@@ -133,9 +134,11 @@ export class Transport {
         if (!isA(APIError, e)) throw e;
         error = e as APIError;
       }
+      // `as unknown`: a question about the error, not a narrowing of it (the error classes are
+      // alike in shape, so a negated guard would narrow `error` away).
       const retryable =
-        !isA(APIUserAbortError, error) &&
-        (isA(APIConnectionError, error) || (error.status !== undefined && isRetryableStatus(error.status)));
+        !isA(APIUserAbortError, error as unknown) &&
+        (isA(APIConnectionError, error as unknown) || (error.status !== undefined && isRetryableStatus(error.status)));
       if (!retryable || retry >= maxRetries || !safeToSendAgain(id, idempotencyKey, error)) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
       this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
@@ -185,11 +188,6 @@ export class Transport {
       unlink?.();
     }
   }
-}
-
-/** Whether `value` is an instance of the error class `Class` (one of its subclasses included). */
-function isA(Class: abstract new (...args: never[]) => Error, value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Class.prototype.isPrototypeOf(value);
 }
 
 /** Network errors raised before a request could reach the server (no connection was made). */
@@ -255,7 +253,7 @@ function definedEntries(query: object): Record<string, unknown> {
 function describe(cause: unknown): string {
   let current: unknown = cause;
   let message = 'unknown error';
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+  for (let depth = 0; depth < 4 && isA(Error, current); depth++) {
     message = (current as { code?: string }).code ?? current.message;
     current = current.cause;
   }
