@@ -1,5 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
+/** Errors Fastify raises before reading the body: what the client still sends is drained first. */
+export const BODY_LEFT_UNREAD = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_CTP_INVALID_MEDIA_TYPE']);
+
 /** What is left of a refused body is read and dropped up to this much, then the socket closes. */
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 const DRAIN_MAX_MS = 30_000;

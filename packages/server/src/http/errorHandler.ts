@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { drainRequestBody, stopDrains } from './drainBody.js';
+import { BODY_LEFT_UNREAD, drainRequestBody, stopDrains } from './drainBody.js';
 import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
@@ -56,9 +56,6 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
   }
   socket.destroy(err);
 }
-
-/** Errors Fastify raises before reading the body: what the client still sends is drained first. */
-export const BODY_LEFT_UNREAD = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_CTP_INVALID_MEDIA_TYPE']);
 
 /**
  * One error handler: the operator-surface error body everywhere, the contract's code where

@@ -133,20 +133,21 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
   /**
    * Slots: the shared pool (`concurrency`, kinds without `ownSlots`), and one pool per kind with
-   * `ownSlots`. `idling`: jobs of the pool waiting in `idle()`, whose slots are lent out.
+   * `ownSlots`. `idling`: jobs of the pool waiting in `idle()`, whose slots are lent out (only
+   * the shared pool lends).
    */
   interface Pool {
     kinds: string[];
     limit: number;
     running: number;
     idling: number;
-    lends: boolean;
   }
+  const shared: Pool = { kinds: kinds.filter((k) => handlers[k].ownSlots === undefined), limit: concurrency, running: 0, idling: 0 };
   const pools: Pool[] = [
-    { kinds: kinds.filter((k) => handlers[k].ownSlots === undefined), limit: concurrency, running: 0, idling: 0, lends: true },
+    shared,
     ...kinds
       .filter((k) => handlers[k].ownSlots !== undefined)
-      .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, running: 0, idling: 0, lends: false })),
+      .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, running: 0, idling: 0 })),
   ].filter((pool) => pool.kinds.length > 0);
   const free = (pool: Pool) => pool.running - pool.idling < pool.limit;
   let started = false;
@@ -276,7 +277,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   /** A job of `pool` waits on `work`: a shared slot is lent to other jobs meanwhile. */
   async function idle<T>(pool: Pool, work: Promise<T>): Promise<T> {
-    if (!pool.lends || idling >= MAX_IDLE_JOBS) return work;
+    if (pool !== shared || idling >= MAX_IDLE_JOBS) return work;
     idling++;
     pool.idling++;
     if (!closed) void pump();

@@ -106,13 +106,14 @@ function webhookEvent(value: string) {
   return parsed.data;
 }
 
+/** A UUID from a path or query, lowercased as stored; anything else as given (it matches nothing). */
+const uuidParam = (value: string) => (isUuid(value) ? value.toLowerCase() : value);
+
 /**
  * One handler per operation of `OPERATIONS` (packages/shared/src/operations.ts). REST routes
  * and tRPC procedures are both generated from this table, so the two channels run the same
  * code with the same auth and validation.
  */
-/** A UUID from a path or query, lowercased as stored; anything else as given (it matches nothing). */
-const uuidParam = (value: string) => (isUuid(value) ? value.toLowerCase() : value);
 
 export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──

@@ -39,10 +39,10 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
       await drainRequestBody(request.raw);
       return refuse(refusal, request, reply);
     });
-    // The tRPC adapter takes multipart bodies for procedures that read FormData; these
-    // procedures take JSON only, so a multipart body is refused before it is read.
-    // Refused unread like the bodies Fastify refuses: drained within the same bounds, then the
-    // socket closes (left to Node, an unread body is read to its end however long it is).
+    // The tRPC adapter takes multipart bodies for procedures that read FormData; these take
+    // JSON only, so a multipart body is refused unread like the bodies Fastify refuses: drained
+    // within the same bounds, then the socket closes (left to Node, an unread body is read to
+    // its end however long it is).
     scope.addHook('onRequest', async (request, reply) => {
       if (/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
         await drainRequestBody(request.raw);

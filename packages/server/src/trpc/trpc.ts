@@ -40,18 +40,13 @@ function restError(error: TRPCError): HttpError | null {
   if (error.cause instanceof ZodError) return invalidInput(error.cause);
   if (error.code === 'PARSE_ERROR' || error.cause?.name === 'SyntaxError') return invalidJson();
   // REST answers a body that is not JSON with 400 VALIDATION_ERROR (contract §7 lists no 415).
-  if (error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.cause?.message === FORM_DATA_FAILURE) {
-    return HttpError.of('VALIDATION_ERROR', NOT_JSON_MEDIA_TYPE);
-  }
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return HttpError.of('VALIDATION_ERROR', NOT_JSON_MEDIA_TYPE);
   if (error.code === 'BAD_REQUEST' && !error.cause) {
     const spanish = BATCH_MESSAGES.find(([english]) => error.message.startsWith(english))?.[1];
     if (spanish) return HttpError.of('VALIDATION_ERROR', spanish);
   }
   return null;
 }
-
-/** The message of a multipart body tRPC could not read (the procedures take JSON only). */
-const FORM_DATA_FAILURE = 'Failed to parse body as FormData.';
 
 /** tRPC's own refusals of a batch or stream request, by the start of their message. */
 const BATCH_MESSAGES: [string, string][] = [

@@ -170,7 +170,7 @@ describe('webhooks (contract §6)', () => {
       await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?event=v1-assign-analyst&case_id=${caseId}`)
     ).json();
     expect(log.data).toHaveLength(1);
-    expect(log.data[0]).toMatchObject({ ok: false, status_code: 500 });
+    expect(log.data[0]).toMatchObject({ ok: false, status_code: 500, error: 'el receptor respondió HTTP 500' });
     const again = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
     expect(again.json().assignment_history).toHaveLength(2);
     await t.server.runner.whenIdle();
