@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { ofetchCore } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', trpc: 'src/trpc.ts' },
@@ -11,4 +12,7 @@ export default defineConfig({
   keepNames: true,
   // `@vcase/server` is a type-only import (the tRPC router type); zod types come with @vcase/shared.
   external: ['@vcase/server', 'zod'],
+  // ofetch's core is bundled without its entry's default instance (see ofetchCore).
+  noExternal: ['ofetch'],
+  esbuildPlugins: [ofetchCore()],
 });

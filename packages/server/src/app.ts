@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATION_LIST } from '@vcase/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
 import { authenticateBy, PUBLIC } from './auth/operationAuth.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const boolish = z
   .union([z.boolean(), z.string()])

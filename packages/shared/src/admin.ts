@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonObject, timestamp, uuid } from './common.js';
 import { webhookEventSchema } from './enums.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonObject, timestamp, uuid, queryInt } from './common.js';
 import { jobStatusSchema, vehicleOriginSchema } from './enums.js';
 import { CASES_PAGE, pageOf, pageQuery } from './pagination.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * UUID string. Accepts any RFC 4122-shaped hex UUID (not only v1–v8), as clients may

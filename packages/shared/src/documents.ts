@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkBody, type BodyCheckResult } from './bodyCheck.js';
 import { jsonObject, timestamp, uuid } from './common.js';
 import { documentStatusSchema } from './enums.js';

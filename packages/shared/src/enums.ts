@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** State sets of contract §3. */
 export const REVIEW_STATUSES = [

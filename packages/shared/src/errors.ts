@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Error codes named by the contract (section 7). `null` is used where the contract names none. */
 export const ERROR_CODES = [

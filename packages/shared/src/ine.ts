@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkBody, type BodyCheckResult } from './bodyCheck.js';
 import { ddmmyyyy, uuid } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonObject, uuid } from './common.js';
 
 /** The four background checks of every invoice (contract §2.14, §4.8). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ddmmyyyy, jsonObject, timestamp, uuid } from './common.js';
 import { jobStatusSchema } from './enums.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_LIST, buildPath, pathParams, type AuthKind } from './operations.js';
 

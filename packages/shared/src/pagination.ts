@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { queryInt } from './common.js';
 
 /** Pagination block of every list response (contract §4.1). */

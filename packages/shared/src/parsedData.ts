@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, uuid } from './common.js';
 import { entityCodeSchema } from './plates.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ddmmyyyy, uuid } from './common.js';
 import { previousPlateLookupStatusSchema } from './enums.js';
 

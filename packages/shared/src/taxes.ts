@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockStatusSchema } from './enums.js';
 import { plateLookupStartResponseSchema, rowStatusSchema, sourceAmountSchema, type PlateLookupStartResponse } from './tickets.js';
 

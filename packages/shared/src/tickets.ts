@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from './common.js';
 import { blockStatusSchema } from './enums.js';
 

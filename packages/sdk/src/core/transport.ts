@@ -1,6 +1,6 @@
 import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
 import { createFetch, type $Fetch } from 'ofetch';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { onAbort, PlainAbortController } from './abort.js';
 import { authHeaders, type Credentials } from './credentials.js';
 import {

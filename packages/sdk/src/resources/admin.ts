@@ -14,7 +14,7 @@ import type {
   createTokenBodySchema,
   webhookDeliveriesQuerySchema,
 } from '@vcase/shared';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RequestOptions, ResponseOf } from '../core/transport.js';
 import { APIResource, type ClientContext } from './resource.js';
 

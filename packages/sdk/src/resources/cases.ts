@@ -30,7 +30,7 @@ import type {
   createCaseBodySchema,
   OperationId,
 } from '@vcase/shared';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ListParams, PagePromise } from '../core/pagination.js';
 import type { WaitOptions } from '../core/poll.js';
 import type { RequestOptions, ResponseOf } from '../core/transport.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findDocumentByStorageKey } from '../repositories/documents.repository.js';
 import { MIME_BY_EXTENSION } from '../storage/fileStore.js';
 import type { RouteDeps } from './routeDeps.js';

@@ -4,7 +4,7 @@ import { errorBodySchema, OPERATIONS, pathParams, type Operation, type Operation
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ERROR_BODY = z.toJSONSchema(errorBodySchema);
 

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { authRuleOf } from '../auth/operationAuth.js';
 import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';

@@ -1,5 +1,5 @@
 import { OPERATIONS, type caseListQuerySchema, type OperationId } from '@vcase/shared';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { caseListRevision, type CaseRow } from '../repositories/cases.repository.js';
 import { caseRevision, loadCase, requireCompany } from '../services/caseAccess.js';
 import { listCasesForCompany } from '../services/cases.service.js';

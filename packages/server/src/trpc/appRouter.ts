@@ -2,7 +2,7 @@ import { OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationI
 import { authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { invalidInput, procedureFor, router } from './trpc.js';
