@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,27 @@ describe.skipIf(!built)('vcase binary against a real server', () => {
     expect(await documentIds(caseB)).toEqual([out[1].document_id]);
     expect(r.stderr).toContain('3 rows, 2 ok, 0 skipped (resume), 1 failed');
     expect(r.stderr).not.toMatch(/\x1b\[/); // no bar and no colour on a pipe
+  });
+
+  it('starts light: its build imports no package but commander and @inquirer/prompts, and an upload never loads Node fetch (undici)', async () => {
+    const bare = new Set<string>();
+    for (const file of fs.readdirSync(path.join(PACKAGE_DIR, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const code = fs.readFileSync(path.join(PACKAGE_DIR, 'dist', file), 'utf8');
+      for (const m of code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";$|^import\s*"([^"]+)";$|\bimport\("([^"]+)"\)/gm)) {
+        const name = m[1] ?? m[2] ?? m[3];
+        if (!name.startsWith('.')) bare.add(name);
+      }
+    }
+    const builtins = new Set(builtinModules);
+    expect([...bare].filter((name) => !builtins.has(name.replace(/^node:/, ''))).sort()).toEqual(['@inquirer/prompts', 'commander']);
+
+    const report = path.join(dir, 'loaded.cjs');
+    fs.writeFileSync(report, `process.on('exit', () => process.stderr.write('\\nundici loaded: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));`);
+    const input = JSON.stringify({ case_id: caseA, file: 'd.pdf' });
+    const r = await vcase(['documents', 'upload', '--from', '-'], { input, env: { NODE_OPTIONS: `--require ${report}` } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).map((o) => o.ok)).toEqual([true]);
+    expect(r.stderr).toContain('undici loaded: false');
   });
 
   it('a batch whose reader leaves early exits 1 and says to resume (a plain list would exit 0)', async () => {
