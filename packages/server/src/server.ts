@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenSigner } from './auth/tokens.js';
 import { bootstrapDemo } from './bootstrap.js';
-import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
+import { timeOrderedIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
@@ -53,7 +53,7 @@ export async function createContext(opts: CreateServerOptions) {
     dialect: handle.dialect,
     config,
     clock,
-    ids: opts.ids ?? randomIds,
+    ids: opts.ids ?? timeOrderedIds,
     fetch: opts.fetch ?? globalThis.fetch,
     logger,
     writes,

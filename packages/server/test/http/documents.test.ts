@@ -71,6 +71,20 @@ describe('POST /v1/documents', () => {
     });
   });
 
+  it('mints UUIDs (version 7) that sort in the order cases and documents were created', async () => {
+    const caseIds: string[] = [];
+    const documentIds: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      caseIds.push(await createCase(t, acme));
+      const res = await upload({ case_id: caseIds[i], mime_type: 'application/pdf', base64: PDF.toString('base64') });
+      documentIds.push(res.json().document_id);
+    }
+    for (const ids of [caseIds, documentIds]) {
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect([...ids].sort()).toEqual(ids);
+    }
+  });
+
   it('accepts a data: prefix, line breaks and a bearer token as well as the API key, and stores the decoded bytes', async () => {
     const caseId = await createCase(t, acme);
     const wrapped = PDF.toString('base64').replace(/.{1,16}/g, '$&\r\n');

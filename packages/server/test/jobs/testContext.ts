@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { manualClock, randomIds, type Clock } from '../../src/clock.js';
+import { manualClock, timeOrderedIds, type Clock } from '../../src/clock.js';
 import { configSchema, type Config } from '../../src/config.js';
 import type { ServerContext } from '../../src/context.js';
 import { migrateToLatest, openDatabase } from '../../src/db/createDatabase.js';
@@ -43,7 +43,7 @@ export async function createTestContext(
     dialect: handle.dialect,
     config,
     clock: opts.clock ?? manualClock(),
-    ids: randomIds,
+    ids: timeOrderedIds,
     fetch: globalThis.fetch,
     logger,
     storage: localFileStore(filesDir),
