@@ -32,14 +32,19 @@ export function manualClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
 
 export type IdGenerator = () => string;
 /**
- * New ids are UUIDv7 (RFC 9562): a millisecond time, then a counter and random bits, so ids a
- * process makes one after another sort one after another. Rows keyed by them go to the end of
- * their primary-key index instead of a random page: an upload's commit on SQLite wrote about
- * 10 WAL pages with random (v4) document and job ids and about 5 with these (`strace`, 3,000
- * uploads), and took 12–20 % less CPU. The contract asks only for UUIDs; ids that reach the
- * server from outside (any version) are accepted as before.
+ * New ids sort in the order a process makes them, in the layout of a version-4 UUID (a "COMB"
+ * id): the first 48 bits are the millisecond time and the next are a counter and random bits,
+ * as in a UUIDv7 (RFC 9562, from the `uuidv7` package, which keeps the counter and handles a
+ * clock set back), with the version digit 4. Rows keyed by them go to the end of their
+ * primary-key index instead of a random page: an upload's commit on SQLite wrote about 10 WAL
+ * pages with random ids and about 5 with these (`strace`, 3,000 uploads), and took 12–20 %
+ * less CPU. The version digit stays 4 because clients may check it (the contract asks only
+ * for UUIDs); ids that reach the server from outside are accepted in any version.
  */
-export const timeOrderedIds: IdGenerator = () => uuidv7();
+export const timeOrderedIds: IdGenerator = () => {
+  const id = uuidv7();
+  return `${id.slice(0, 14)}4${id.slice(15)}`;
+};
 
 export const iso = (clock: Clock) => clock.now().toISOString();
 

@@ -71,7 +71,7 @@ describe('POST /v1/documents', () => {
     });
   });
 
-  it('mints UUIDs (version 7) that sort in the order cases and documents were created', async () => {
+  it('mints version-4 UUIDs that sort in the order cases and documents were created', async () => {
     const caseIds: string[] = [];
     const documentIds: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -80,7 +80,7 @@ describe('POST /v1/documents', () => {
       documentIds.push(res.json().document_id);
     }
     for (const ids of [caseIds, documentIds]) {
-      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect([...ids].sort()).toEqual(ids);
     }
   });
