@@ -201,6 +201,12 @@ export interface ClaimOptions {
   workerId: string;
   /** Only kinds this worker has handlers for. */
   kinds: readonly string[];
+  /**
+   * Passes over the jobs of a company that already has this many of these kinds running
+   * (leases alive, on any runner of the database). Concurrent claims on PostgreSQL may each
+   * see one slot left, so the bound can be passed by a claim or two; on SQLite it holds.
+   */
+  perCompany?: number;
 }
 
 /**
@@ -233,6 +239,26 @@ export async function claimNextJob(
         .select('id')
         .where('kind', 'in', opts.kinds)
         .where((w) => isClaimable(w, now))
+        .$if(opts.perCompany !== undefined, (q) =>
+          q.where((w) =>
+            w.or([
+              w('company_id', 'is', null),
+              w(
+                'company_id',
+                'not in',
+                w
+                  .selectFrom('jobs as busy')
+                  .select('busy.company_id')
+                  .where('busy.kind', 'in', opts.kinds)
+                  .where('busy.status', '=', 'processing')
+                  .where('busy.lease_until', '>=', now)
+                  .where('busy.company_id', 'is not', null)
+                  .groupBy('busy.company_id')
+                  .having((h) => h.fn.countAll(), '>=', opts.perCompany ?? 0),
+              ),
+            ]),
+          ),
+        )
         .orderBy('run_at')
         .orderBy('created_at')
         .limit(1);

@@ -56,6 +56,12 @@ export interface JobHandler<P = unknown, R = unknown> {
    */
   ownSlots?: number;
   /**
+   * With `ownSlots`: at most this many jobs of this kind run at once for one company, counted
+   * over every runner of the database, so one company's slow receivers cannot take every slot
+   * of the kind. (Ignored without `ownSlots`.)
+   */
+  perCompany?: number;
+  /**
    * Called once the runner has failed a job whose worker kept dying while running it (see
    * `LEASE_RECOVERY_ALLOWANCE`): `run` never got to its own last attempt, so this does what
    * that attempt's failure would have done (records marked failed, events fired).
@@ -139,6 +145,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   interface Pool {
     kinds: string[];
     limit: number;
+    perCompany?: number;
     running: number;
     idling: number;
   }
@@ -147,7 +154,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     shared,
     ...kinds
       .filter((k) => handlers[k].ownSlots !== undefined)
-      .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, running: 0, idling: 0 })),
+      .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, perCompany: handlers[k].perCompany, running: 0, idling: 0 })),
   ].filter((pool) => pool.kinds.length > 0);
   const free = (pool: Pool) => pool.running - pool.idling < pool.limit;
   let started = false;
@@ -177,6 +184,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
               leaseMs: defaultLeaseMs,
               workerId,
               kinds: pool.kinds,
+              perCompany: pool.perCompany,
             }).catch((err: unknown) => {
               logger.error({ err, workerId }, 'job claim failed');
               return undefined;

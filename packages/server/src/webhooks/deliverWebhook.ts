@@ -32,6 +32,11 @@ const INTERRUPTED: Attempt = {
 
 /** Deliveries in flight at once per worker process (their own slots, see `ownSlots`). */
 export const WEBHOOK_SLOTS = 32;
+/**
+ * Deliveries in flight at once for one company, over all worker processes: a company whose
+ * receiver hangs holds at most these slots, and other companies' deliveries take the rest.
+ */
+export const WEBHOOK_COMPANY_SLOTS = 8;
 
 /** Receivers should answer 2xx with little or nothing; more than this is not kept. */
 const RESPONSE_BODY_LIMIT = 64 * 1024;
@@ -55,8 +60,9 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
   retentionMs: WEEK_MS,
   // A delivery only waits on its receiver (up to the webhook timeout): deliveries run in slots
   // of their own, so receivers that hang hold up other deliveries at most, never processing
-  // or lookups.
+  // or lookups; and one company's at most WEBHOOK_COMPANY_SLOTS of them.
   ownSlots: WEBHOOK_SLOTS,
+  perCompany: WEBHOOK_COMPANY_SLOTS,
   async run(job, ctx, { signal }) {
     const payload = job.payload;
     const createdAt = ctx.clock.now().toISOString();

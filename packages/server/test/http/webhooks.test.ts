@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 import { startReceiver } from '../helpers/receiver.js';
-import { WEBHOOK_SLOTS } from '../../src/webhooks/deliverWebhook.js';
+import { WEBHOOK_COMPANY_SLOTS, WEBHOOK_SLOTS } from '../../src/webhooks/deliverWebhook.js';
 
 let t: TestServer;
 let acme: Tenant;
@@ -198,16 +198,25 @@ describe('webhooks (contract §6)', () => {
     }
   });
 
-  it('a receiver that never answers holds up no other work: lookups and processing run while its deliveries wait', async () => {
+  it("a receiver that never answers holds up no other work: lookups, processing and other companies' deliveries run while its deliveries wait", async () => {
     const hanging = await startReceiver(() => {});
     const server = await startTestServer({ webhookTimeoutMs: 20_000 });
     try {
       const tenant = await createTenant(server);
+      const other = await createTenant(server, { name: 'Other' });
       await server.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: hanging.url });
+      await server.admin('PUT', `/admin/companies/${other.companyId}/webhooks/expediente-created`, { url: `${base}/other` });
       // More deliveries waiting on the receiver than the server has workers (2), than the
       // deliveries' own slots, and than the jobs a runner lets wait with their slot lent out.
       for (let i = 0; i < 110; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
-      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS, 5_000);
+      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_COMPANY_SLOTS, 5_000);
+      await createCase(server, other, { internal_id: 'OTHER-1' });
+      const delivered = await eventually(
+        async () => received().filter((r) => r.url === '/other'),
+        (list) => list.length === 1,
+        5_000,
+      );
+      expect(delivered[0].body).toEqual({ internal_id: 'OTHER-1', source: 'api' });
       const caseId = await createCase(server, tenant, { internal_id: 'HANG-WORK' });
       await addProcessedDocument(server, tenant, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
       expect((await server.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers: tenant.bearer })).statusCode).toBe(202);
@@ -217,6 +226,9 @@ describe('webhooks (contract §6)', () => {
         5_000,
       );
       expect(rapi.status).toBe('completed');
+      // The hanging company never held more than its share of the delivery slots.
+      expect(hanging.requests.length).toBe(WEBHOOK_COMPANY_SLOTS);
+      expect(WEBHOOK_COMPANY_SLOTS).toBeLessThan(WEBHOOK_SLOTS);
     } finally {
       await hanging.close();
       await server.close();
