@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_STATUS_CATALOG,
   type ApiKey,
@@ -65,7 +66,8 @@ export async function getCompany(ctx: ServerContext, companyId: string) {
 export async function createUser(ctx: ServerContext, companyId: string, body: CreateUserBody): Promise<User> {
   await requireCompanyRow(ctx, companyId);
   let pid: string | null;
-  if (body.pid === undefined) pid = `pid_${ctx.ids().replace(/-/g, '').slice(0, 16)}`;
+  // 64 random bits: ids begin with their time, so a slice of one would repeat within a millisecond.
+  if (body.pid === undefined) pid = `pid_${randomBytes(8).toString('hex')}`;
   else pid = body.pid;
   if (pid !== null && (await pidExists(ctx.db, pid))) throw validationError(`El pid '${pid}' ya existe`);
   const row = {

@@ -33,8 +33,9 @@ const INTERRUPTED: Attempt = {
 /** Deliveries in flight at once per worker process (their own slots, see `ownSlots`). */
 export const WEBHOOK_SLOTS = 32;
 /**
- * Deliveries in flight at once for one company, over all worker processes: a company whose
- * receiver hangs holds at most these slots, and other companies' deliveries take the rest.
+ * Deliveries in flight at once for one company, over all worker processes (see `perCompany`):
+ * a company whose receiver hangs holds at most these of a process's WEBHOOK_SLOTS, and other
+ * companies' deliveries take the rest (four hanging companies at once would fill them).
  */
 export const WEBHOOK_COMPANY_SLOTS = 8;
 

@@ -131,6 +131,14 @@ describe('admin API (operator-surface §2)', () => {
     expect((await t.admin('POST', `/admin/companies/${company}/api-keys`, { name: null })).statusCode).toBe(201);
   });
 
+  it('generated pids never collide, however many users are created at once', async () => {
+    const created = await Promise.all(Array.from({ length: 60 }, () => t.admin('POST', `/admin/companies/${acme.companyId}/users`, {})));
+    expect(created.map((r) => r.statusCode)).toEqual(created.map(() => 201));
+    const pids = created.map((r) => r.json().pid as string);
+    for (const pid of pids) expect(pid).toMatch(/^pid_[0-9a-f]{16}$/);
+    expect(new Set(pids).size).toBe(pids.length);
+  });
+
   it('creates users with a generated pid, an explicit pid, or none', async () => {
     const generated = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'G' })).json();
     expect(generated).toEqual({ user_id: expect.any(String), pid: expect.any(String), name: 'G', email: null, company_id: acme.companyId });
