@@ -58,7 +58,8 @@ export interface JobHandler<P = unknown, R = unknown> {
   /**
    * With `ownSlots`: at most this many jobs of this kind run at once for one company, counted
    * over every runner of the database, so one company's slow receivers cannot take every slot
-   * of the kind. (Ignored without `ownSlots`.)
+   * of the kind; and the last eighth of a runner's slots only go to companies with none of
+   * the kind running. (Ignored without `ownSlots`.)
    */
   perCompany?: number;
   /**
@@ -157,6 +158,16 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, perCompany: handlers[k].perCompany, running: 0, idling: 0 })),
   ].filter((pool) => pool.kinds.length > 0);
   const free = (pool: Pool) => pool.running - pool.idling < pool.limit;
+  /**
+   * The claim's bound per company: the kind's `perCompany`, but once only the pool's last
+   * eighth of slots is free, 1: those slots go to companies with nothing of the kind running,
+   * so companies whose jobs all hang cannot fill the pool by being several.
+   */
+  const companyBound = (pool: Pool) => {
+    if (pool.perCompany === undefined) return undefined;
+    const left = pool.limit - (pool.running - pool.idling);
+    return left <= Math.ceil(pool.limit / 8) ? Math.min(1, pool.perCompany) : pool.perCompany;
+  };
   let started = false;
   let closed = false;
   let pumping: Promise<void> | null = null;
@@ -184,7 +195,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
               leaseMs: defaultLeaseMs,
               workerId,
               kinds: pool.kinds,
-              perCompany: pool.perCompany,
+              perCompany: companyBound(pool),
             }).catch((err: unknown) => {
               logger.error({ err, workerId }, 'job claim failed');
               return undefined;

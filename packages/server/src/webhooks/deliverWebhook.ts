@@ -35,7 +35,7 @@ export const WEBHOOK_SLOTS = 32;
 /**
  * Deliveries in flight at once for one company, over all worker processes (see `perCompany`):
  * a company whose receiver hangs holds at most these of a process's WEBHOOK_SLOTS, and other
- * companies' deliveries take the rest (four hanging companies at once would fill them).
+ * companies' deliveries take the rest (the last eighth only for companies with none in flight).
  */
 export const WEBHOOK_COMPANY_SLOTS = 8;
 

@@ -234,4 +234,36 @@ describe('webhooks (contract §6)', () => {
       await server.close();
     }
   });
+
+  it('companies whose receivers all hang cannot fill the delivery slots by being several: the last slots go to companies with none in flight', async () => {
+    const hanging = await startReceiver(() => {});
+    const server = await startTestServer({ webhookTimeoutMs: 20_000 });
+    try {
+      const hangers = [];
+      for (let i = 0; i < 5; i++) hangers.push(await createTenant(server, { name: `Hang ${i}` }));
+      const healthy = await createTenant(server, { name: 'Healthy' });
+      for (const tenant of hangers) {
+        await server.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: hanging.url });
+      }
+      await server.admin('PUT', `/admin/companies/${healthy.companyId}/webhooks/expediente-created`, { url: `${base}/healthy` });
+      // Four companies with more hanging deliveries than their bound: 8 + 8 + 8, then the
+      // fourth stops where only the reserved eighth of the slots (4) is left.
+      for (const tenant of hangers.slice(0, 4)) {
+        for (let i = 0; i < WEBHOOK_COMPANY_SLOTS + 2; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
+      }
+      const reserve = Math.ceil(WEBHOOK_SLOTS / 8);
+      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS - reserve, 5_000);
+      await createCase(server, healthy, { internal_id: 'HEALTHY-1' });
+      await eventually(async () => received().filter((r) => r.url === '/healthy').length, (n) => n === 1, 5_000);
+      // A fifth company with nothing in flight may take a reserved slot too, one at a time.
+      await createCase(server, hangers[4], { internal_id: 'HANG-5-1' });
+      await createCase(server, hangers[4], { internal_id: 'HANG-5-2' });
+      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS - reserve + 1, 5_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hanging.requests.length).toBe(WEBHOOK_SLOTS - reserve + 1);
+    } finally {
+      await hanging.close();
+      await server.close();
+    }
+  });
 });
