@@ -67,6 +67,10 @@ export function exitCodeFor(error: unknown): ExitCode {
   return EXIT.FAILURE;
 }
 
+/** Requests the SDK refused before sending (same code as the server's, but no HTTP answer). */
+const LOCAL_REFUSALS = new Set(['RequestValidationError', 'FileTooLargeError']);
+export const refusedLocally = (error: unknown) => LOCAL_REFUSALS.has((error as { name?: string } | null)?.name ?? '');
+
 interface ApiLike {
   name?: string;
   message?: string;
@@ -82,7 +86,7 @@ export function describeError(error: unknown, opts: { admin?: boolean } = {}): s
   if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
   if (typeof error !== 'object' || error === null) return String(error);
   const e = error as ApiLike;
-  const tags = [e.code, e.status ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
+  const tags = [e.code, e.status && !refusedLocally(error) ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
   let text = tags ? `${e.message} (${tags})` : e.message ?? String(error);
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;

@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkUploadPath } from '@vcase/sdk';
 import { errorCode, RowError } from './errors.js';
 
 const WHY: Record<string, string> = { FILE_NOT_FOUND: 'no such file', FILE_IS_DIRECTORY: 'not a file' };
 
+/** A local file to upload, relative to the command's directory, with the type it is sent as. */
+export interface LocalFile {
+  file: string;
+  mime_type?: string;
+}
+
 /**
- * Checks that every local path (relative to `cwd`) is a readable file, before anything is
- * created for it: a case must not be left behind by a typo in one of its file names.
+ * Checks every local file (relative to `cwd`) before anything is created for it: readable, and
+ * one the upload would accept (20 MB at most, a type the server takes, given or implied by its
+ * name). A case must not be left behind by a typo in a file name or a file refused later.
  */
-export async function checkLocalFiles(cwd: string, files: readonly string[]): Promise<void> {
-  for (const file of files) {
+export async function checkLocalFiles(cwd: string, files: readonly LocalFile[]): Promise<void> {
+  for (const { file, mime_type } of files) {
     const full = path.resolve(cwd, file);
     try {
       const stat = await fs.promises.stat(full);
@@ -19,5 +27,6 @@ export async function checkLocalFiles(cwd: string, files: readonly string[]): Pr
       const code = errorCode(err);
       throw new RowError(code, `cannot read ${file}: ${WHY[code] ?? 'not readable'}`);
     }
+    await checkUploadPath(full, mime_type);
   }
 }

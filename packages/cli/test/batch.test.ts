@@ -293,11 +293,24 @@ describe('cases create --from', () => {
         return { status: 201, body: { case_id: f.CASE_ID, status: 'completed' } };
       },
     };
-    const stdin = [JSON.stringify({ internal_id: 'EXP-TYPO', files: ['nope.pdf'] }), JSON.stringify({ internal_id: 'exp-old' })].join('\n');
+    fs.writeFileSync(path.join(dir, 'doc.docx'), 'PK');
+    fs.writeFileSync(path.join(dir, 'big.pdf'), '');
+    fs.truncateSync(path.join(dir, 'big.pdf'), 20 * 1024 * 1024 + 1);
+    const stdin = [
+      JSON.stringify({ internal_id: 'EXP-TYPO', files: ['nope.pdf'] }),
+      JSON.stringify({ internal_id: 'exp-old' }),
+      JSON.stringify({ internal_id: 'EXP-BIG', files: ['big.pdf'] }),
+      JSON.stringify({ internal_id: 'EXP-DOCX', files: ['doc.docx'] }),
+    ].join('\n');
     const r = await runCli(['cases', 'create', '--from', '-', '--status', 'nuevo'], { stdin, routes, cwd: dir });
     const out = results(r.stdout);
     expect(out[0]).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND', message: 'cannot read nope.pdf: no such file' } });
     expect(out[1]).toMatchObject({ ok: true, created: true, case_id: f.CASE_ID });
+    // Files the upload would refuse fail their row before the case exists; nothing was sent for them.
+    expect(out[2]).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: 'file is 20 MB; the limit is 20 MB per file' } });
+    expect(out[3]).toMatchObject({ ok: false, error: { code: 'MISSING_PARAMETER' } });
+    expect(out[3].error.message).toContain('could not infer it from');
+    for (const row of out.slice(2)) expect(row.error).not.toHaveProperty('status');
     expect(created).toBe(1);
     expect(r.requests.filter((q) => q.method === 'POST' && q.path === '/v1/cases').map((q) => (q.body as { internal_id: string }).internal_id)).toEqual(['exp-old']);
   });

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/errors.js';
 import * as f from './helpers/fixtures.js';
-import { ANSI, runCli, stripAnsi, type Routes, type RunOptions } from './helpers/harness.js';
+import { ANSI, emptyDir, runCli, stripAnsi, type Routes, type RunOptions } from './helpers/harness.js';
 
 const C = f.CASE_ID;
 const notFound = { status: 404, body: { error: { code: null, message: 'El caso no existe o está inactivo' } } };
@@ -366,6 +368,23 @@ describe('lists', () => {
     expect(r.requests).toEqual([]);
   });
 
+  it('cases create with a file the upload would refuse (over 20 MB, unknown type) creates nothing', async () => {
+    const dir = emptyDir();
+    fs.writeFileSync(path.join(dir, 'big.pdf'), '');
+    fs.truncateSync(path.join(dir, 'big.pdf'), 20 * 1024 * 1024 + 1);
+    fs.writeFileSync(path.join(dir, 'ok.pdf'), '%PDF-1.4');
+    fs.writeFileSync(path.join(dir, 'doc.docx'), 'PK');
+    const routes = { 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } };
+    const big = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'big.pdf'], { routes, cwd: dir });
+    expect(big.code).toBe(EXIT.USAGE);
+    expect(big.stderr).toContain('file is 20 MB; the limit is 20 MB per file (VALIDATION_ERROR)');
+    expect(big.stderr).not.toContain('HTTP');
+    const docx = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'ok.pdf', '--file', 'doc.docx'], { routes, cwd: dir });
+    expect(docx.code).toBe(EXIT.USAGE);
+    expect(docx.stderr).toContain('could not infer it from');
+    expect([...big.requests, ...docx.requests]).toEqual([]);
+  });
+
   it('an internal_id names a case only when it matches exactly; a match but for case is a hint', async () => {
     const r = await runCli(['plates', 'exp-1042'], { routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]) } });
     expect(r.code).toBe(EXIT.NOT_FOUND);
@@ -411,7 +430,7 @@ describe('prompts on a terminal', () => {
 
   it('a delete asks, and "no" cancels without a call', async () => {
     const r = await runCli(['cases', 'delete', C], { tty: true, answers: [false] });
-    expect(r.code).toBe(EXIT.FAILURE);
+    expect(r.code).toBe(EXIT.USAGE);
     expect(r.prompter.asked).toEqual([`Delete case ${C}?`]);
     expect(r.stderr).toContain('Cancelled');
     expect(r.requests).toEqual([]);

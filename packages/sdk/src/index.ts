@@ -28,7 +28,7 @@ export { WAIT_DEFAULTS, type WaitOptions } from './core/poll.js';
 export { RETRYABLE_STATUSES, isRetryableStatus, DEFAULT_MAX_RETRIES } from './core/retry.js';
 export type { Sleep } from './core/sleep.js';
 export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
-export { inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
+export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
 
 export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';

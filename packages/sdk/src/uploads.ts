@@ -85,18 +85,38 @@ export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
   }
   // Object.assign, not {...rest}: see the note on leading spreads in Transport.attempt.
   const body = definedOnly(Object.assign({}, rest, source, { mime_type: rest.mime_type ?? inferMimeType(name) }));
-  const check = checkUploadDocumentBody(body);
-  if (!check.ok) {
-    const hint = check.fields.includes('mime_type') && body.mime_type === undefined
-      ? ` (could not infer it from ${name ? `"${name}"` : 'the file'}; pass mime_type or filename)`
-      : '';
-    throw new RequestValidationError(check.code, check.message + hint, check.fields);
-  }
+  assertUploadBody(body, name);
   if (!bytes) return Buffer.from(JSON.stringify(body));
   delete body.base64;
   // base64 needs no JSON escaping, so it is spliced in as is.
   const fields = JSON.stringify(body).slice(1, -1);
   return Buffer.from(`{${fields}${fields ? ',' : ''}"base64":"${encode(bytes)}"}`);
+}
+
+/** Refuses a body the server would refuse, with its code; the hint names the file a type was not inferred from. */
+function assertUploadBody(body: Record<string, unknown>, name: string | undefined): void {
+  const check = checkUploadDocumentBody(body);
+  if (check.ok) return;
+  const hint = check.fields.includes('mime_type') && body.mime_type === undefined
+    ? ` (could not infer it from ${name ? `"${name}"` : 'the file'}; pass mime_type or filename)`
+    : '';
+  throw new RequestValidationError(check.code, check.message + hint, check.fields);
+}
+
+/** Any valid case id: `checkUploadPath` checks everything of a body but the case. */
+const ANY_CASE_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Checks, without reading it, that the file at `path` would be accepted by `documents.upload`
+ * with this `mime_type` (or the one its name implies): its size within 20 MB and its type one
+ * the server takes. Throws what the upload would (FileTooLargeError, RequestValidationError).
+ * For work that must not start when a file would be refused later, e.g. creating its case.
+ */
+export async function checkUploadPath(path: string, mime_type?: string): Promise<void> {
+  const fs = await (nodeFs ??= import('node:fs'));
+  const stats = await fs.promises.stat(path);
+  if (stats.isFile()) assertSize(stats.size);
+  assertUploadBody(definedOnly({ case_id: ANY_CASE_ID, base64: BASE64_STAND_IN, mime_type: mime_type ?? inferMimeType(path) }), path);
 }
 
 type Resolved = { url: string; name: string } | { bytes: Uint8Array; name?: string };

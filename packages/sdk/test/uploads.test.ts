@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BadRequestError, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
+import { BadRequestError, checkUploadPath, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
 
 const MB = 1024 * 1024;
@@ -32,6 +32,24 @@ describe('MIME inference from the file name', () => {
     ['dir.pdf/file', undefined],
   ])('%s → %s', (name, mime) => {
     expect(inferMimeType(name)).toBe(mime);
+  });
+});
+
+describe('checkUploadPath (before work that must not start for a file the upload would refuse)', () => {
+  it('passes a file the upload takes, refuses one over 20 MB or of a type the server does not take, and reads nothing', async () => {
+    const ok = path.join(dir, 'check.pdf');
+    fs.writeFileSync(ok, '%PDF-1.4');
+    await expect(checkUploadPath(ok)).resolves.toBeUndefined();
+    const big = path.join(dir, 'check-big.pdf');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, 20 * MB + 1);
+    await expect(checkUploadPath(big)).rejects.toMatchObject({ name: 'FileTooLargeError', code: 'VALIDATION_ERROR' });
+    const docx = path.join(dir, 'check.docx');
+    fs.writeFileSync(docx, 'PK');
+    await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('could not infer it from') });
+    await expect(checkUploadPath(docx, 'application/msword')).rejects.toMatchObject({ name: 'RequestValidationError', code: 'VALIDATION_ERROR' });
+    await expect(checkUploadPath(docx, 'application/pdf')).resolves.toBeUndefined();
+    await expect(checkUploadPath(path.join(dir, 'missing.pdf'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -72,8 +72,8 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         const created = caseId === null;
         let extra: Record<string, unknown> = {};
         if (caseId === null) {
-          // A row whose file cannot be read fails before its case exists.
-          await checkLocalFiles(opts.cwd, row.files.map((f) => f.file).filter((f) => !isUrl(f)));
+          // A row whose file cannot be read or would be refused fails before its case exists.
+          await checkLocalFiles(opts.cwd, row.files.filter((f) => !isUrl(f.file)));
           const urlFiles = row.files.filter((f) => isUrl(f.file));
           const res = await client.cases.create(
             {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorCode, exitCodeFor, EXIT, RowError, UsageError } from '../errors.js';
+import { errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
 import type { Session } from '../session.js';
 import { Progress, type Counts } from '../ui/progress.js';
 import { LineBatcher } from './lineBatcher.js';
@@ -204,7 +204,7 @@ function errorBody(error: unknown): Record<string, unknown> {
   return {
     code: errorCode(error),
     message: e?.message ?? String(error),
-    ...(e?.status ? { status: e.status } : {}),
+    ...(e?.status && !refusedLocally(error) ? { status: e.status } : {}),
     ...(e?.requestId ? { request_id: e.requestId } : {}),
   };
 }

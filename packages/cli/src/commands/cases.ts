@@ -108,8 +108,8 @@ Examples:
               }
             : {}),
         };
-        // A file that cannot be read must fail the command before the case exists.
-        await checkLocalFiles(s.ctx.cwd, files.filter((f) => !isUrl(f)));
+        // A file that cannot be read or would be refused must fail the command before the case exists.
+        await checkLocalFiles(s.ctx.cwd, files.filter((f) => !isUrl(f)).map((file) => ({ file })));
         const created = await client.cases.create(body, { signal: s.signal });
         const documents = [];
         for (const file of files.filter((f) => !isUrl(f))) {
@@ -127,7 +127,7 @@ Examples:
       const caseId = await s.caseId(arg);
       if (!(await s.confirm(`Delete case ${caseId}?`, o.yes))) {
         await s.err('Cancelled.\n');
-        return EXIT.FAILURE;
+        return EXIT.USAGE;
       }
       const body = await client.cases.delete(caseId, { signal: s.signal });
       await (o.json ? s.json(body) : s.out(s.style.tty ? `Deleted case ${body.case_id}.\n` : `${body.case_id}\tdeleted\n`));

@@ -104,7 +104,7 @@ Examples:
       const id = await documentId(s, client, arg);
       if (!(await s.confirm(`Delete document ${id}?`, o.yes))) {
         await s.err('Cancelled.\n');
-        return EXIT.FAILURE;
+        return EXIT.USAGE;
       }
       const body = await client.documents.delete(id, { signal: s.signal });
       await (o.json ? s.json(body) : s.out(s.style.tty ? `Deleted document ${body.document_id}.\n` : `${body.document_id}\tdeleted\n`));
