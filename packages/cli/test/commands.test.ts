@@ -483,9 +483,31 @@ describe('report', () => {
       /REPUVE\s+not run/,
       /RAPI\s+completed/,
       /tenencia\s+MXA1234: debt 2026 · 1 receipt of 5 years · 1 other plate/,
-      /tickets\s+3 plate\/states · 2 unpaid \(\$1,750\.50\)/,
+      /tickets\s+3 plate\/states · 2 unpaid infractions · \$1,750\.50/,
       /invoices\s+2 · latest: CFDI \(SAT\) ✓ Vigente/,
     ]) expect(text).toMatch(line);
+  });
+
+  it('says "no debt" and "no unpaid infractions" only where a source answered; failed lookups are not a clean record', async () => {
+    const failed = { status: 'failed' as const, message: 'Hubo un error al obtener la información' };
+    const taxes = { ...f.taxes, main_tax: { ...f.taxes.main_tax, result: f.taxes.main_tax.result.map((row) => ({ ...row, source: failed })) } };
+    const tickets = { ...f.tickets, result: f.tickets.result.map((row) => ({ ...row, ticket_date: null, amount: null, ...failed })) };
+    const allFailed = { ...routes, [`GET /v1/cases/${C}/taxes`]: { body: taxes }, [`GET /v1/cases/${C}/tickets`]: { body: tickets } };
+    let text = stripAnsi((await runCli(['report', C], { routes: allFailed, tty: true })).stdout);
+    expect(text).toMatch(/tenencia\s+MXA1234: debt unknown: no year could be checked/);
+    expect(text).toMatch(/tickets\s+3 plate\/states · unpaid infractions unknown: no plate\/state could be checked/);
+    expect(text).not.toMatch(/no debt|no unpaid/);
+
+    const someFailed = {
+      ...routes,
+      [`GET /v1/cases/${C}/taxes`]: { body: { ...taxes, main_tax: { ...taxes.main_tax, result: taxes.main_tax.result.map((row, i) => (i ? { ...row, source: { status: 'success', message: 'Sin adeudo' } } : row)) } } },
+      [`GET /v1/cases/${C}/tickets`]: { body: { ...f.tickets, result: f.tickets.result.map((row) => (row.status === 'warning' ? { ...row, ...failed, ticket_date: null, amount: null } : row)) } },
+    };
+    text = stripAnsi((await runCli(['report', C], { routes: someFailed, tty: true })).stdout);
+    expect(text).toMatch(/tenencia\s+MXA1234: no debt found · 1 year not checked/);
+    expect(text).toMatch(/tickets\s+3 plate\/states · no unpaid infractions found · 1 plate\/state not checked/);
+    const footer = stripAnsi((await runCli(['tickets', C], { routes: allFailed, tty: true })).stdout);
+    expect(footer).toContain('Unpaid infractions unknown: no plate/state could be checked');
   });
 
   it('--json: the API bodies, null where nothing ran', async () => {

@@ -153,7 +153,7 @@ describe('tickets', () => {
     expect(text).toMatch(/03\/05\/2023\s+\$800\.00\s+Pagada/);
     expect(text).toMatch(/MXA1234 · CMX\n\s+Placa sin adeudos/);
     expect(text).toMatch(/10\/10\/2020\s+\$250\.50\s+PENDIENTE/);
-    expect(text).toContain('Unpaid: 2 infractions · $1,750.50');
+    expect(text).toContain('2 unpaid infractions · $1,750.50');
   });
 });
 

@@ -16,11 +16,11 @@ import type {
 } from '@vcase/sdk';
 import { paint, statusTone, type Style } from '../ui/style.js';
 import { heading, renderPairs, renderTable, type Cell } from '../ui/table.js';
-import { money, when } from './format.js';
+import { when } from './format.js';
 import { CHECKS, checkCell } from './invoices.js';
 import { ownershipNodes } from './ownership.js';
 import { lookupCell } from './plates.js';
-import { groupTickets } from './tickets.js';
+import { groupTickets, ticketTotals } from './tickets.js';
 
 /** Each part of the report: the body, `null` when not there yet (404), or the error. */
 export type Part<T> = { body: T } | { missing: true } | { error: string };
@@ -96,15 +96,27 @@ export function renderReport(r: ReportData, style: Style): string {
       if (!rows.length) return { text: t.main_tax.message ?? t.main_tax.status, tone: 'dim' };
       const debt = rows.filter((x) => x.source.status === 'warning').map((x) => x.fiscal_year);
       const missing = rows.filter((x) => x.document.status === 'warning').length;
-      const text = `${rows[0]!.plate_number}: ${debt.length ? `debt ${debt.join(', ')}` : t.main_tax.status === 'completed' ? 'no debt' : t.main_tax.status} · ${plural(rows.length - missing, 'receipt')} of ${rows.length} years` + (t.taxes.result.length ? ` · ${plural(new Set(t.taxes.result.map((x) => x.plate_number)).size, 'other plate')}` : '');
-      return { text, tone: debt.length ? 'yellow' : t.main_tax.status === 'completed' ? 'green' : 'cyan' };
+      // "no debt" only for years a source answered: a failed lookup says nothing either way.
+      const unchecked = rows.filter((x) => x.source.status === 'failed').length;
+      const running = t.main_tax.status !== 'completed';
+      const verdict = debt.length
+        ? `debt ${debt.join(', ')}`
+        : running
+          ? t.main_tax.status
+          : unchecked === rows.length
+            ? 'debt unknown: no year could be checked'
+            : unchecked
+              ? `no debt found · ${plural(unchecked, 'year')} not checked`
+              : 'no debt';
+      const text = `${rows[0]!.plate_number}: ${verdict} · ${plural(rows.length - missing, 'receipt')} of ${rows.length} years` + (t.taxes.result.length ? ` · ${plural(new Set(t.taxes.result.map((x) => x.plate_number)).size, 'other plate')}` : '');
+      const tone = debt.length ? 'yellow' : running ? 'cyan' : unchecked === rows.length ? 'red' : unchecked ? 'yellow' : 'green';
+      return { text, tone };
     })],
     ['tickets', part(r.tickets, '—', (t) => {
       const groups = groupTickets(t.result);
-      const unpaid = groups.reduce((n, g) => n + g.unpaid, 0);
-      const amount = groups.reduce((n, g) => n + g.unpaidAmount, 0);
       if (!t.result.length) return { text: t.message ?? t.status, tone: t.status === 'completed' ? 'dim' : 'cyan' };
-      return { text: `${plural(groups.length, 'plate/state', 'plate/states')} · ${unpaid ? `${unpaid} unpaid (${money(amount)})` : 'nothing unpaid'}${t.status === 'processing' ? ' · still running' : ''}`, tone: unpaid ? 'yellow' : 'green' };
+      const { verdict } = ticketTotals(groups);
+      return { text: `${plural(groups.length, 'plate/state', 'plate/states')} · ${verdict.text}${t.status === 'processing' ? ' · still running' : ''}`, tone: verdict.tone };
     })],
     ['invoices', part(r.invoices, '—', (x) => {
       if (!x.invoices.length) return { text: 'none', tone: 'dim' };

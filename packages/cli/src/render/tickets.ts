@@ -11,6 +11,22 @@ export interface PlateGroup {
   unpaid: number;
   /** Sum of the unpaid amounts that read as numbers. */
   unpaidAmount: number;
+  /** Some source answered for it (a row `success` or `warning`); else every lookup failed or runs. */
+  checked: boolean;
+}
+
+/** Totals over the groups, and what "nothing unpaid" may honestly say. */
+export function ticketTotals(groups: PlateGroup[]): { unpaid: number; unpaidAmount: number; unchecked: number; verdict: { text: string; tone: 'yellow' | 'green' | 'red' } } {
+  const unpaid = groups.reduce((n, g) => n + g.unpaid, 0);
+  const unpaidAmount = groups.reduce((n, g) => n + g.unpaidAmount, 0);
+  const unchecked = groups.filter((g) => !g.checked).length;
+  const notChecked = `${unchecked} plate/state${unchecked === 1 ? '' : 's'} not checked`;
+  let verdict: { text: string; tone: 'yellow' | 'green' | 'red' };
+  if (unpaid) verdict = { text: `${unpaid} unpaid infraction${unpaid === 1 ? '' : 's'} · ${money(unpaidAmount)}${unchecked ? ` · ${notChecked}` : ''}`, tone: 'yellow' };
+  else if (unchecked === groups.length) verdict = { text: 'unpaid infractions unknown: no plate/state could be checked', tone: 'red' };
+  else if (unchecked) verdict = { text: `no unpaid infractions found · ${notChecked}`, tone: 'yellow' };
+  else verdict = { text: 'no unpaid infractions', tone: 'green' };
+  return { unpaid, unpaidAmount, unchecked, verdict };
 }
 
 /** Rows grouped by (plate, state), in the server's order (main plate first). */
@@ -19,8 +35,9 @@ export function groupTickets(rows: TicketRow[]): PlateGroup[] {
   for (const row of rows) {
     const key = `${row.plate_number}\u0000${row.state ?? ''}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { plate: row.plate_number, state: row.state, rows: [], unpaid: 0, unpaidAmount: 0 }));
+    if (!g) groups.set(key, (g = { plate: row.plate_number, state: row.state, rows: [], unpaid: 0, unpaidAmount: 0, checked: false }));
     g.rows.push(row);
+    if (row.status === 'success' || row.status === 'warning') g.checked = true;
     if (row.status === 'warning') {
       g.unpaid++;
       g.unpaidAmount += parseAmount(row.amount) ?? 0;
@@ -37,11 +54,7 @@ export function renderTickets(body: TicketsResponse, style: Style): string {
   let out = heading(style, `Tickets · ${paint(style, body.status === 'completed' ? 'green' : 'yellow', body.status)}`);
   if (body.message) out += paint(style, body.status === 'processing' ? 'yellow' : 'dim', body.message) + '\n';
   const groups = groupTickets(body.result);
-  let unpaid = 0;
-  let unpaidAmount = 0;
   for (const g of groups) {
-    unpaid += g.unpaid;
-    unpaidAmount += g.unpaidAmount;
     const tally = g.unpaid ? paint(style, 'yellow', `${g.unpaid} unpaid · ${money(g.unpaidAmount)}`) : '';
     out += `\n${paint(style, 'bold', g.plate)} · ${g.state ?? '?'}${tally ? '   ' + tally : ''}\n`;
     const infractions = g.rows.filter((r) => r.ticket_date !== null || r.amount !== null);
@@ -57,7 +70,8 @@ export function renderTickets(body: TicketsResponse, style: Style): string {
     }
   }
   if (groups.length) {
-    out += '\n' + (unpaid ? paint(style, 'yellow', `Unpaid: ${unpaid} infraction${unpaid === 1 ? '' : 's'} · ${money(unpaidAmount)}`) : paint(style, 'green', 'No unpaid infractions')) + '\n';
+    const { verdict } = ticketTotals(groups);
+    out += '\n' + paint(style, verdict.tone, verdict.text[0]!.toUpperCase() + verdict.text.slice(1)) + '\n';
   }
   return out;
 }
