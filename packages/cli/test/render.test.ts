@@ -89,7 +89,15 @@ describe('plate chain timeline', () => {
   it('says the chain is still being generated', () => {
     const text = stripAnsi(renderPlateChain({ ...f.chainPlates, status: 'processing', summary: null, chain: [], message: 'La generación de la cadena de the service se está ejecutando en background.' }, tty));
     expect(text).toContain('se está ejecutando en background');
-    expect(text).toContain('--watch');
+    expect(text).toContain('Use --watch to wait.');
+  });
+
+  it('a chain never generated (pending) says to start it, since --watch alone has nothing to wait for', () => {
+    const plates = stripAnsi(renderPlateChain({ ...f.chainPlates, status: 'pending', summary: null, chain: [], message: null }, tty));
+    expect(plates).toContain('The chain is pending. Use --run to generate it (with --watch to wait for it).');
+    const owners = stripAnsi(renderOwnership({ ...f.ownership, status: 'pending', summary: null, chain: [], message: null }, tty));
+    expect(owners).toContain('Use --run to generate it');
+    expect(owners).not.toContain('Use --watch to wait');
   });
 });
 

@@ -74,3 +74,11 @@ export function pairsOf(style: Style, value: unknown): string {
   return pairs.length ? renderPairs(style, pairs) : '';
 }
 
+
+/** What to do about a chain that is not complete: wait for a running generation, or start one. */
+export function chainNotReady(body: { status: string; message?: string | null }): { text: string; hint: string } {
+  return {
+    text: body.message ?? `The chain is ${body.status}.`,
+    hint: body.status === 'processing' ? ' Use --watch to wait.' : ' Use --run to generate it (with --watch to wait for it).',
+  };
+}

@@ -1,7 +1,7 @@
 import type { OwnershipChainLink, OwnershipChainResponse, OwnershipGap } from '@vcase/sdk';
 import { paint, type Style } from '../ui/style.js';
 import { heading } from '../ui/table.js';
-import { when } from './format.js';
+import { chainNotReady, when } from './format.js';
 
 type Node = { kind: 'owner'; link: OwnershipChainLink } | { kind: 'gap'; gap: OwnershipGap };
 
@@ -43,7 +43,10 @@ export function renderOwnership(body: OwnershipChainResponse, style: Style): str
     const gaps = s.gap_count ? paint(style, 'red', `${s.gap_count} gap${s.gap_count === 1 ? '' : 's'}`) : '0 gaps';
     out += `${s.owner_count} owner${s.owner_count === 1 ? '' : 's'} · ${gaps} · current ${paint(style, 'bold', s.current_owner ?? '—')} · pivot ${s.chain_pivot} · ${paint(style, 'dim', `generated ${when(s.generated_at)}`)}\n`;
   }
-  if (body.status !== 'completed') return out + paint(style, 'yellow', body.message ?? `The chain is ${body.status}.`) + ' Use --watch to wait.\n';
+  if (body.status !== 'completed') {
+    const { text, hint } = chainNotReady(body);
+    return out + paint(style, 'yellow', text) + hint + '\n';
+  }
   if (body.message) out += paint(style, 'dim', body.message) + '\n';
   if (nodes.length === 0) return out + paint(style, 'dim', 'No owners found.') + '\n';
   out += '\n';

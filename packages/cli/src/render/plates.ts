@@ -1,7 +1,7 @@
 import type { PlateChainResponse, PlatesResponse } from '@vcase/sdk';
 import { paint, type Style } from '../ui/style.js';
 import { heading, renderTable, type Cell } from '../ui/table.js';
-import { status, when } from './format.js';
+import { chainNotReady, status, when } from './format.js';
 
 /** Previous-plate lookup state (contract §2.4): null means "does not apply / none". */
 export function lookupCell(value: string | null): Cell {
@@ -65,7 +65,10 @@ export function renderPlateChain(body: PlateChainResponse, style: Style): string
     const s = body.summary;
     out += paint(style, 'dim', `${s.plate_count} plate${s.plate_count === 1 ? '' : 's'} · current ${s.current_plate ?? '—'} · scope ${s.chain_scope} · generated ${when(s.generated_at)}`) + '\n';
   }
-  if (body.status !== 'completed') return out + paint(style, 'yellow', body.message ?? `The chain is ${body.status}.`) + ' Use --watch to wait.\n';
+  if (body.status !== 'completed') {
+    const { text, hint } = chainNotReady(body);
+    return out + paint(style, 'yellow', text) + hint + '\n';
+  }
   if (body.message) out += paint(style, 'dim', body.message) + '\n';
   if (chain.length === 0) return out + paint(style, 'dim', 'No plates in the chain.') + '\n';
   out += '\n';
