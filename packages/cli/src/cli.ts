@@ -19,8 +19,9 @@ const CREDENTIALS_HELP = `Credentials, each value from the first place that has 
 const VALUE_OPTIONS = new Set(['--base-url', '--token', '--api-key', '--admin-token', '--profile']);
 
 /** The program, with the named commands (or all) registered in full and the rest as one-line stubs for help. */
-export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>): Command {
+export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>, argv: readonly string[] = []): Command {
   const { ctx } = app;
+  const errStyle = stderrStyle(ctx, argv);
   const program = new Command('vcase');
   program
     .description('vcase: vehicle cases and documents from the terminal and from shell pipelines')
@@ -41,7 +42,7 @@ export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(
       writeErr: (s) => void ctx.stderr.write(s),
       getOutHelpWidth: () => (ctx.isTTY.stdout ? (ctx.columns ?? 80) : 100),
       getErrHelpWidth: () => (ctx.isTTY.stderr ? (ctx.columns ?? 80) : 100),
-      outputError: (s, write) => write(paint(makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env }), 'red', s)),
+      outputError: (s, write) => write(paint(errStyle, 'red', s)),
     });
   program.addHelpCommand('help [command]', 'show help for a command');
 
@@ -77,13 +78,21 @@ export async function loadModules(names: 'all' | string[]) {
   return modules;
 }
 
+/**
+ * The style of what is written to stderr before or outside a command's session (usage and
+ * error lines): a --no-color anywhere on the line counts, since parsing may have failed.
+ */
+function stderrStyle(ctx: Context, argv: readonly string[]) {
+  return makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env, noColor: argv.includes('--no-color') });
+}
+
 /** Runs one invocation; returns the exit code. Never exits the process itself. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
   const app = new App(ctx);
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');
   const modules = await loadModules(name === 'docs-reference' ? 'all' : name && !wantsVersion ? [name] : []);
-  const program = buildProgram(app, modules);
+  const program = buildProgram(app, modules, argv);
   if (argv.length === 0) {
     program.outputHelp({ error: true });
     return EXIT.USAGE;
@@ -99,7 +108,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
       return EXIT.USAGE;
     }
     const code = exitCodeFor(error);
-    const style = makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env });
+    const style = stderrStyle(ctx, argv);
     if (code === EXIT.INTERRUPTED) ctx.stderr.write('vcase: interrupted\n');
     else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error, { admin: name === 'admin' })}\n`);
     return code;

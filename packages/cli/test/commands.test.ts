@@ -428,6 +428,17 @@ describe('prompts on a terminal', () => {
     expect(r.requests.map((q) => q.path)).toEqual(['/v1/cases', `/v1/cases/${C}/plates`]);
   });
 
+  it('--no-color also takes the colour out of error lines on a terminal, ours and commander's usage errors', async () => {
+    const failed = await runCli(['plates', C, '--no-color'], { tty: true, routes: { [`GET /v1/cases/${C}/plates`]: notFound } });
+    expect(failed.code).toBe(EXIT.NOT_FOUND);
+    expect(failed.stderr).toContain('vcase: El caso no existe o está inactivo');
+    const usage = await runCli(['--no-color', 'cases', 'frob'], { tty: true });
+    expect(usage.code).toBe(EXIT.USAGE);
+    for (const r of [failed, usage]) expect(r.stderr).not.toMatch(ANSI);
+    const coloured = await runCli(['plates', C], { tty: true, routes: { [`GET /v1/cases/${C}/plates`]: notFound } });
+    expect(coloured.stderr).toMatch(ANSI);
+  });
+
   it('a delete asks, and "no" cancels without a call', async () => {
     const r = await runCli(['cases', 'delete', C], { tty: true, answers: [false] });
     expect(r.code).toBe(EXIT.USAGE);
