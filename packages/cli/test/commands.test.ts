@@ -428,7 +428,7 @@ describe('prompts on a terminal', () => {
     expect(r.requests.map((q) => q.path)).toEqual(['/v1/cases', `/v1/cases/${C}/plates`]);
   });
 
-  it('--no-color also takes the colour out of error lines on a terminal, ours and commander's usage errors', async () => {
+  it('--no-color also takes the colour out of error lines on a terminal, ours and the usage errors of commander', async () => {
     const failed = await runCli(['plates', C, '--no-color'], { tty: true, routes: { [`GET /v1/cases/${C}/plates`]: notFound } });
     expect(failed.code).toBe(EXIT.NOT_FOUND);
     expect(failed.stderr).toContain('vcase: El caso no existe o está inactivo');
