@@ -165,6 +165,22 @@ describe('tickets', () => {
   });
 });
 
+describe('values with line breaks or tabs (a server message may carry them)', () => {
+  it('stay on their row, piped and on a terminal', () => {
+    const message = 'Línea 1\nLínea 2\tcon tab';
+    const tickets = { ...f.tickets, result: [{ ...f.tickets.result[0]!, message }] };
+    const piped = renderTickets(tickets, plain);
+    expect(piped.trimEnd().split('\n')).toHaveLength(1);
+    expect(piped.split('\t')).toHaveLength(6);
+    expect(piped).toContain('Línea 1 Línea 2 con tab');
+    const invoices = { ...f.invoices, invoices: [{ ...f.invoices.invoices[0]!, amis: { status: 'completed' as const, result: null, message, updated_at: null } }] };
+    expect(renderInvoices(invoices, plain).trimEnd().split('\n')).toHaveLength(1);
+    const table = stripAnsi(renderTable(tty, [{ header: 'id' }, { header: 'note' }], [['NL-1\nsegunda línea', message]]));
+    expect(table.trimEnd().split('\n')).toHaveLength(2);
+    expect(table).toContain('NL-1 segunda línea');
+  });
+});
+
 describe('invoice checks matrix', () => {
   it('one row per invoice, one verdict per check', () => {
     const text = lines(renderInvoices(f.invoices, { ...tty, width: 140 }));

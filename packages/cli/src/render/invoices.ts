@@ -1,6 +1,6 @@
 import type { InvoiceCheck, InvoiceCheckKey, InvoiceEntry, InvoicesResponse } from '@vcase/sdk';
 import { paint, type Style, type Tone } from '../ui/style.js';
-import { heading, renderTable, type Cell } from '../ui/table.js';
+import { heading, renderTable, tsvLine, type Cell } from '../ui/table.js';
 
 export const CHECKS: { key: InvoiceCheckKey; label: string }[] = [
   { key: 'validate_invoice', label: 'CFDI (SAT)' },
@@ -49,7 +49,7 @@ export function invoiceLabel(inv: InvoiceEntry): string {
 export function renderInvoices(body: InvoicesResponse, style: Style): string {
   if (!style.tty) {
     return body.invoices
-      .map((inv) => [inv.file_id, ...CHECKS.flatMap(({ key }) => [inv[key].status, inv[key].result ? 'found' : inv[key].message ?? ''])].join('\t') + '\n')
+      .map((inv) => tsvLine([inv.file_id, ...CHECKS.flatMap(({ key }) => [inv[key].status, inv[key].result ? 'found' : inv[key].message])]) + '\n')
       .join('');
   }
   let out = heading(style, `Invoices · ${body.invoices.length}`);

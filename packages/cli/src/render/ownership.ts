@@ -1,6 +1,6 @@
 import type { OwnershipChainLink, OwnershipChainResponse, OwnershipGap } from '@vcase/sdk';
 import { paint, type Style } from '../ui/style.js';
-import { heading } from '../ui/table.js';
+import { heading, tsvLine } from '../ui/table.js';
 import { chainNotReady, when } from './format.js';
 
 type Node = { kind: 'owner'; link: OwnershipChainLink } | { kind: 'gap'; gap: OwnershipGap };
@@ -31,8 +31,8 @@ export function renderOwnership(body: OwnershipChainResponse, style: Style): str
     return nodes
       .map((n) =>
         n.kind === 'owner'
-          ? ['owner', n.link.sequence_index ?? '', n.link.display_name ?? '', n.link.person_type ?? '', n.link.role_label ?? '', n.link.acquired_at ?? '', n.link.transferred_at ?? '', n.link.match_status ?? '', n.link.is_current ? 'current' : ''].join('\t')
-          : ['gap', (n.gap.related_sequence_indexes ?? []).join(','), n.gap.gap_type ?? '', n.gap.from_owner ?? '', n.gap.to_owner ?? ''].join('\t'),
+          ? tsvLine(['owner', n.link.sequence_index, n.link.display_name, n.link.person_type, n.link.role_label, n.link.acquired_at, n.link.transferred_at, n.link.match_status, n.link.is_current ? 'current' : ''])
+          : tsvLine(['gap', (n.gap.related_sequence_indexes ?? []).join(','), n.gap.gap_type, n.gap.from_owner, n.gap.to_owner]),
       )
       .map((l) => l + '\n')
       .join('');

@@ -1,6 +1,6 @@
 import type { PlateChainResponse, PlatesResponse } from '@vcase/sdk';
 import { paint, type Style } from '../ui/style.js';
-import { heading, renderTable, type Cell } from '../ui/table.js';
+import { heading, renderTable, tsvLine, type Cell } from '../ui/table.js';
 import { chainNotReady, status, when } from './format.js';
 
 /** Previous-plate lookup state (contract §2.4): null means "does not apply / none". */
@@ -57,7 +57,7 @@ export function renderPlateChain(body: PlateChainResponse, style: Style): string
   const chain = [...body.chain].sort((a, b) => a.sequence_index - b.sequence_index);
   if (!style.tty) {
     return chain
-      .map((l) => [l.sequence_index, l.plate, l.entity, l.period_start ?? '', l.period_end ?? '', l.is_current, l.predecessor_plate ?? '', l.documents.length].join('\t') + '\n')
+      .map((l) => tsvLine([l.sequence_index, l.plate, l.entity, l.period_start, l.period_end, l.is_current, l.predecessor_plate, l.documents.length]) + '\n')
       .join('');
   }
   let out = heading(style, `Plate chain · ${body.internal_id} · VIN ${body.niv ?? '—'} · ${paint(style, statusToneFor(body.status), body.status)}`);

@@ -1,6 +1,6 @@
 import type { TaxCell, TaxesResponse } from '@vcase/sdk';
 import { paint, statusTone, truncate, type Style } from '../ui/style.js';
-import { heading, renderTable, type Cell } from '../ui/table.js';
+import { heading, renderTable, tsvLine, type Cell } from '../ui/table.js';
 import { amount } from './format.js';
 
 const CELL_WIDTH = 16;
@@ -57,10 +57,10 @@ export function renderTaxes(body: TaxesResponse, style: Style): string {
 function plainTaxes(body: TaxesResponse): string {
   const lines: string[] = [];
   for (const r of body.main_tax.result) {
-    lines.push(['main', r.fiscal_year, r.plate_number, r.state ?? '', r.document.status, r.document.message, r.source.status, r.source.message, r.payment_date ?? '', amount(r.total)].join('\t'));
+    lines.push(tsvLine(['main', r.fiscal_year, r.plate_number, r.state, r.document.status, r.document.message, r.source.status, r.source.message, r.payment_date, amount(r.total)]));
   }
   for (const r of body.taxes.result) {
-    lines.push(['other', r.fiscal_year ?? '', r.plate_number, r.state ?? '', '', '', r.status.status, r.status.message, r.payment_date ?? '', amount(r.total)].join('\t'));
+    lines.push(tsvLine(['other', r.fiscal_year, r.plate_number, r.state, '', '', r.status.status, r.status.message, r.payment_date, amount(r.total)]));
   }
   return lines.map((l) => l + '\n').join('');
 }

@@ -1,6 +1,6 @@
 import type { TicketRow, TicketsResponse } from '@vcase/sdk';
 import { paint, statusTone, type Style } from '../ui/style.js';
-import { heading, renderTable } from '../ui/table.js';
+import { heading, renderTable, tsvLine } from '../ui/table.js';
 import { amount, money, parseAmount } from './format.js';
 
 export interface PlateGroup {
@@ -49,7 +49,7 @@ export function groupTickets(rows: TicketRow[]): PlateGroup[] {
 /** Tickets (contract §4.5) grouped by plate and state, with amounts and unpaid totals. */
 export function renderTickets(body: TicketsResponse, style: Style): string {
   if (!style.tty) {
-    return body.result.map((r) => [r.plate_number, r.state ?? '', r.ticket_date ?? '', amount(r.amount), r.status, r.message].join('\t') + '\n').join('');
+    return body.result.map((r) => tsvLine([r.plate_number, r.state, r.ticket_date, amount(r.amount), r.status, r.message]) + '\n').join('');
   }
   let out = heading(style, `Tickets · ${paint(style, body.status === 'completed' ? 'green' : 'yellow', body.status)}`);
   if (body.message) out += paint(style, body.status === 'processing' ? 'yellow' : 'dim', body.message) + '\n';

@@ -15,8 +15,18 @@ const EMPTY = '—';
 
 function cellText(cell: Cell): { text: string; tone?: Tone } {
   if (cell === null || cell === undefined || cell === '') return { text: EMPTY, tone: 'dim' };
-  if (typeof cell === 'object') return cell;
-  return { text: String(cell) };
+  if (typeof cell === 'object') return { ...cell, text: oneLine(cell.text) };
+  return { text: oneLine(String(cell)) };
+}
+
+/** A value on one line: tabs and line breaks (a server message may carry them) become spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** One tab-separated line of values for pipes (`cut`, `awk`): null and undefined are empty. */
+export function tsvLine(values: readonly unknown[]): string {
+  return values.map((v) => (v === null || v === undefined ? '' : oneLine(String(v)))).join('\t');
 }
 
 /**
@@ -26,7 +36,7 @@ function cellText(cell: Cell): { text: string; tone?: Tone } {
 export function renderTable(style: Style, columns: Column[], rows: Cell[][]): string {
   const cells = rows.map((row) => columns.map((_, i) => cellText(row[i])));
   if (!style.tty) {
-    return cells.map((row) => row.map((c) => (c.text === EMPTY ? '' : stripAnsi(c.text).replace(/[\t\n]/g, ' '))).join('\t') + '\n').join('');
+    return cells.map((row) => row.map((c) => (c.text === EMPTY ? '' : stripAnsi(c.text))).join('\t') + '\n').join('');
   }
   const widths = columns.map((col, i) => {
     const widest = Math.max(visibleWidth(col.header), ...cells.map((r) => visibleWidth(r[i]!.text)));
