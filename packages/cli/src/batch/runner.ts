@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
+import type { Writer } from '../context.js';
 import type { Session } from '../session.js';
 import { Progress, type Counts } from '../ui/progress.js';
 import { LineBatcher } from './lineBatcher.js';
@@ -100,7 +101,12 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   let rowNo = 0;
   let unreachableInARow = 0;
 
-  const lines = new LineBatcher(ctx.stdout);
+  // Results and the bar on one terminal: the bar steps aside for each write of results.
+  const sameTerminal = ctx.isTTY.stdout && ctx.isTTY.stderr;
+  const stdout: Writer = sameTerminal
+    ? { write: (chunk) => (progress.clear(), ctx.stdout.write(chunk)), once: ctx.stdout.once?.bind(ctx.stdout) }
+    : ctx.stdout;
+  const lines = new LineBatcher(stdout);
   const emit = (result: Record<string, unknown>) => lines.push(JSON.stringify(result));
   const finish = (ok: boolean | 'skipped') => {
     counts.done++;

@@ -1,5 +1,5 @@
 import type { Writer } from '../context.js';
-import { paint, type Style } from './style.js';
+import { paint, truncate, type Style } from './style.js';
 
 export interface Counts {
   done: number;
@@ -42,6 +42,17 @@ export class Progress {
     }
   }
 
+  /**
+   * Takes the bar off its line, for output about to be written to the same terminal (the
+   * results on stdout); the next update draws it again below them.
+   */
+  clear(): void {
+    if (!this.drawn) return;
+    this.out.write('\r\x1b[2K');
+    this.drawn = false;
+    this.last = 0;
+  }
+
   /** Clears the bar and prints the summary line. */
   finish(c: Counts, opts: { stopped?: boolean; note?: string } = {}): void {
     if (this.drawn) this.out.write('\r\x1b[2K');
@@ -60,9 +71,12 @@ export class Progress {
     return `${c.done}${of} ${noun} · ${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
   }
 
+  /** The bar and the counts, within the terminal's width less one column (a full line would wrap and leave each redraw behind). */
   private line(c: Counts, now: number): string {
-    const text = this.counts(c, now);
-    const room = Math.max(10, Math.min(40, this.opts.width - text.length - 4));
+    const max = this.opts.width - 1;
+    const text = truncate(this.counts(c, now), max);
+    const room = Math.min(40, max - text.length - 1);
+    if (room < 10) return text;
     const total = this.opts.total;
     let bar: string;
     if (total) {
