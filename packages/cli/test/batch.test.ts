@@ -307,7 +307,7 @@ describe('cases create --from', () => {
     expect(out[0]).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND', message: 'cannot read nope.pdf: no such file' } });
     expect(out[1]).toMatchObject({ ok: true, created: true, case_id: f.CASE_ID });
     // Files the upload would refuse fail their row before the case exists; nothing was sent for them.
-    expect(out[2]).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: 'file is 20 MB; the limit is 20 MB per file' } });
+    expect(out[2]).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' } });
     expect(out[3]).toMatchObject({ ok: false, error: { code: 'MISSING_PARAMETER' } });
     expect(out[3].error.message).toContain('could not infer it from');
     for (const row of out.slice(2)) expect(row.error).not.toHaveProperty('status');

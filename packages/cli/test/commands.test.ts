@@ -377,7 +377,7 @@ describe('lists', () => {
     const routes = { 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } };
     const big = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'big.pdf'], { routes, cwd: dir });
     expect(big.code).toBe(EXIT.USAGE);
-    expect(big.stderr).toContain('file is 20 MB; the limit is 20 MB per file (VALIDATION_ERROR)');
+    expect(big.stderr).toContain('file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file (VALIDATION_ERROR)');
     expect(big.stderr).not.toContain('HTTP');
     const docx = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'ok.pdf', '--file', 'doc.docx'], { routes, cwd: dir });
     expect(docx.code).toBe(EXIT.USAGE);

@@ -43,7 +43,11 @@ describe('checkUploadPath (before work that must not start for a file the upload
     const big = path.join(dir, 'check-big.pdf');
     fs.writeFileSync(big, '');
     fs.truncateSync(big, 20 * MB + 1);
-    await expect(checkUploadPath(big)).rejects.toMatchObject({ name: 'FileTooLargeError', code: 'VALIDATION_ERROR' });
+    await expect(checkUploadPath(big)).rejects.toMatchObject({ name: 'FileTooLargeError', code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' });
+    const bigger = path.join(dir, 'check-bigger.pdf');
+    fs.writeFileSync(bigger, '');
+    fs.truncateSync(bigger, 25 * MB);
+    await expect(checkUploadPath(bigger)).rejects.toMatchObject({ message: 'file is 25 MB; the limit is 20 MB per file' });
     const docx = path.join(dir, 'check.docx');
     fs.writeFileSync(docx, 'PK');
     await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('could not infer it from') });
@@ -153,7 +157,7 @@ describe('documents.upload', () => {
       expect(error).toBeInstanceOf(FileTooLargeError);
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error).toMatchObject({ code: 'VALIDATION_ERROR', sizeBytes: 20 * MB + 1, limitBytes: 20 * MB });
-      expect((error as Error).message).toMatch(/limit is 20 MB/);
+      expect((error as Error).message).toBe('file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file');
       expect(calls).toHaveLength(0);
     });
 

@@ -119,7 +119,9 @@ export class FileTooLargeError extends RequestValidationError {
     readonly sizeBytes: number,
     readonly limitBytes: number,
   ) {
-    super('VALIDATION_ERROR', `file is ${formatMB(sizeBytes)}; the limit is ${formatMB(limitBytes)} per file`, ['file']);
+    // Rounded, a size just over the limit reads as the limit itself: then bytes tell them apart.
+    const [size, limit] = formatMB(sizeBytes) === formatMB(limitBytes) ? [`${sizeBytes} bytes`, `${limitBytes} bytes (${formatMB(limitBytes)})`] : [formatMB(sizeBytes), formatMB(limitBytes)];
+    super('VALIDATION_ERROR', `file is ${size}; the limit is ${limit} per file`, ['file']);
   }
 }
 
