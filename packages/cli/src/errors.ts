@@ -17,7 +17,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const EXIT_CODES_HELP = `Exit codes:
   0    all good
   1    the call failed, or some batch rows failed
-  2    usage error (bad or missing argument; no prompts without a terminal)
+  2    usage error (bad or missing argument; an unconfirmed delete; no prompts without a terminal)
   3    authentication (missing, invalid or expired credentials; forbidden)
   4    not found
   5    a watched lookup ended in error or timed out
