@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
@@ -203,8 +203,8 @@ export interface ClaimOptions {
   kinds: readonly string[];
   /**
    * Passes over the jobs of a company that already has this many of these kinds running
-   * (leases alive, on any runner of the database). Concurrent claims on PostgreSQL may each
-   * see one slot left, so the bound can be passed by a claim or two; on SQLite it holds.
+   * (leases alive, on any runner of the database). SQLite serialises the claims; on
+   * PostgreSQL such claims take turns on an advisory lock, so the bound holds there too.
    */
   perCompany?: number;
 }
@@ -221,6 +221,18 @@ export async function claimNextJob(
   opts: ClaimOptions,
 ): Promise<Job | undefined> {
   if (opts.kinds.length === 0) return undefined;
+  if (dialect === 'postgres' && opts.perCompany !== undefined) {
+    // Claims that count a company's running jobs take turns (a lock held to the commit), so
+    // each sees the claims before it and the bound holds across processes.
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`vcase.claim:${[...opts.kinds].sort().join(',')}`}))`.execute(trx);
+      return claimOne(trx, dialect, opts);
+    });
+  }
+  return claimOne(db, dialect, opts);
+}
+
+async function claimOne(db: Kysely<Database>, dialect: Dialect, opts: ClaimOptions): Promise<Job | undefined> {
   const now = opts.now.toISOString();
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
   const row = await db

@@ -5,6 +5,7 @@ import { createGroupCommit } from '../../src/db/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
@@ -90,6 +91,21 @@ describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
     expect([...runs.values()].every((who) => who.length === 1)).toBe(true);
     const jobs = await listJobs(a.db, { kind: 'pg.work' });
     expect(jobs.every((j) => j.status === 'completed' && j.attempts === 1)).toBe(true);
+  });
+
+  it('a per-company bound holds across processes claiming at the same time', async () => {
+    // Four connection pools, as four worker processes would have, their connections open.
+    const pools = [openDatabase(url), openDatabase(url), openDatabase(url), openDatabase(url)];
+    handles.push(...pools);
+    await Promise.all(pools.flatMap((p) => [1, 2, 3, 4].map(() => sql`select 1`.execute(p.db))));
+    const db = pools[0]!.db;
+    for (let i = 0; i < 60; i++) await enqueueJob(db, clock, randomUUID, { kind: 'pg.bounded', companyId: 'co-bounded', payload: i });
+    const claimer = (handle: DatabaseHandle, id: string) => async () => {
+      while (await claimNextJob(handle.db, 'postgres', { now: clock.now(), leaseMs: 60_000, workerId: id, kinds: ['pg.bounded'], perCompany: 8 }));
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, i) => claimer(pools[i % 4]!, `w${i}`)()));
+    const running = (await listJobs(db, { kind: 'pg.bounded' })).filter((j) => j.status === 'processing');
+    expect(running).toHaveLength(8);
   });
 
   it('takes over a job whose lease expired', async () => {
