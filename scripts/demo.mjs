@@ -113,6 +113,6 @@ try {
   console.log('  docs/getting-started.md, docs/cli.md, packages/sdk/README.md');
   await stop(0);
 } catch (err) {
-  console.error(`\ndemo failed: ${err instanceof Error ? err.message : err}`);
+  console.error(`\ndemo failed: ${err?.message ?? err}`);
   await stop(1);
 }

@@ -1,6 +1,5 @@
-import { checkUploadDocumentBody, MAX_FILE_BYTES } from '@vcase/shared';
+import { checkUploadDocumentBody, isA, MAX_FILE_BYTES } from '@vcase/shared';
 import { FileTooLargeError, RequestValidationError } from './core/errors.js';
-import { isA } from './core/isA.js';
 
 /**
  * A file to upload: a local path (`'./factura.pdf'`), an http(s) URL (string or `URL`; the

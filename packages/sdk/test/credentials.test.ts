@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MissingCredentialError, Vcase, VcaseError } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { BASE_URL, IDS, json, mockFetch, testClient } from './helpers/mockFetch.js';
 
 const ok = () => json(200, {});
@@ -52,8 +53,8 @@ describe('credential per endpoint group (contract §5)', () => {
     vi.stubEnv('VCASE_ADMIN_TOKEN', '');
     const { vcase, calls } = clientWith(creds);
     const error = await call(vcase).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MissingCredentialError);
-    expect(error).toBeInstanceOf(VcaseError);
+    expect(error).toSatisfy(madeBy(MissingCredentialError));
+    expect(error).toSatisfy(madeBy(VcaseError));
     expect((error as Error).message).toMatch(message);
     expect(calls).toHaveLength(0);
   });

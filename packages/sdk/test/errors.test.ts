@@ -11,6 +11,7 @@ import {
   UnprocessableEntityError,
   VcaseError,
 } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { errorBody, IDS, json, testClient } from './helpers/mockFetch.js';
 
 describe('error classes by status', () => {
@@ -29,9 +30,9 @@ describe('error classes by status', () => {
       maxRetries: 0,
     });
     const error = await vcase.cases.get(IDS.case).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(VcaseError);
+    expect(error).toSatisfy(madeBy(Class));
+    expect(error).toSatisfy(madeBy(APIError));
+    expect(error).toSatisfy(madeBy(VcaseError));
     expect(error).toMatchObject({ status, code, message: 'mensaje del servidor', details: { field: 'x' }, requestId: 'req-42' });
     expect((error as Error).name).toBe(Class.name);
   });
@@ -39,8 +40,8 @@ describe('error classes by status', () => {
   it('other 4xx are plain APIError', async () => {
     const { vcase } = testClient(() => errorBody(415, 'VALIDATION_ERROR', 'Content-Type no soportado'));
     const error = await vcase.cases.get(IDS.case).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).not.toBeInstanceOf(BadRequestError);
+    expect(error).toSatisfy(madeBy(APIError));
+    expect(error).not.toSatisfy(madeBy(BadRequestError));
     expect(error).toMatchObject({ status: 415, code: 'VALIDATION_ERROR' });
   });
 
@@ -49,7 +50,7 @@ describe('error classes by status', () => {
       maxRetries: 0,
     });
     const error = await vcase.cases.get(IDS.case).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toSatisfy(madeBy(InternalServerError));
     expect(error).toMatchObject({ status: 502, code: null, message: 'HTTP 502: Bad Gateway from proxy', requestId: undefined });
   });
 

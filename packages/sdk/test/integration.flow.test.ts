@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, FileTooLargeError, Vcase, type WaitOptions } from '../src/index.js';
 import { ADMIN_TOKEN, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
+import { madeBy } from './helpers/madeBy.js';
 
 /**
  * The integrator's flow against a real in-process server with the sandbox providers:
@@ -82,7 +83,7 @@ describe('case with an invoice', () => {
   });
 
   it('a lookup the server refuses is a typed 400 (no CURP for RENAPO)', async () => {
-    await expect(vcase.cases.startRenapo(caseId)).rejects.toBeInstanceOf(BadRequestError);
+    await expect(vcase.cases.startRenapo(caseId)).rejects.toSatisfy(madeBy(BadRequestError));
   });
 
   it('patchOcr, then runRenapo with the injected CURP', async () => {
@@ -111,7 +112,7 @@ describe('INE', () => {
 describe('uploads over 20 MB never reach the server', () => {
   it('refuses a 21 MB buffer locally', async () => {
     const { case_id } = await vcase.cases.create({ internal_id: `BIG-${Date.now()}`, status: 'nuevo' });
-    await expect(vcase.documents.upload({ case_id, file: Buffer.alloc(21 * 1024 * 1024), filename: 'big.pdf' })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(vcase.documents.upload({ case_id, file: Buffer.alloc(21 * 1024 * 1024), filename: 'big.pdf' })).rejects.toSatisfy(madeBy(FileTooLargeError));
     const ids = [];
     for await (const d of vcase.documents.list({ case_id })) ids.push(d);
     expect(ids).toEqual([]);

@@ -7,6 +7,7 @@ import {
   Vcase,
 } from '../src/index.js';
 import { ADMIN_TOKEN, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
+import { madeBy } from './helpers/madeBy.js';
 
 /** The SDK against a real in-process server listening on a random port, over real HTTP. */
 let t: TestServer;
@@ -56,7 +57,7 @@ describe('cases', () => {
     expect(again.assignment_history).toHaveLength(assigned.assignment_history.length + 1);
 
     await expect(vcase.cases.delete(caseId)).resolves.toEqual({ case_id: caseId, active: false });
-    await expect(vcase.cases.get(caseId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(vcase.cases.get(caseId)).rejects.toSatisfy(madeBy(NotFoundError));
   });
 
   it('for await over a list walks more than one page', async () => {
@@ -79,20 +80,20 @@ describe('cases', () => {
 describe('typed errors from real answers', () => {
   it('401 with a bad token: AuthenticationError with a request id', async () => {
     const error = await vcase.withOptions({ token: 'not-a-token' }).cases.list().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toSatisfy(madeBy(AuthenticationError));
     expect(error).toMatchObject({ status: 401 });
     expect((error as AuthenticationError).requestId).toEqual(expect.any(String));
   });
 
   it('404 on an unknown case: NotFoundError', async () => {
     const error = await vcase.cases.get('0b9b3f0e-3c1a-4c7e-9d55-000000000000').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toSatisfy(madeBy(NotFoundError));
     expect(error).toMatchObject({ status: 404 });
   });
 
   it('422 INVALID_STATUS for a status outside the catalog', async () => {
     const error = await vcase.cases.create({ internal_id: internalId(), status: 'inventado' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error).toSatisfy(madeBy(UnprocessableEntityError));
     expect(error).toMatchObject({ status: 422, code: 'INVALID_STATUS' });
   });
 
@@ -100,7 +101,7 @@ describe('typed errors from real answers', () => {
     // A page size over the maximum is capped by the server, not refused.
     expect((await vcase.cases.list({ limit: 1000 })).pagination.limit).toBe(100);
     const error = await vcase.cases.list({ case_type: 'not-a-uuid' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toSatisfy(madeBy(BadRequestError));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect((error as BadRequestError).requestId).toEqual(expect.any(String));
 
@@ -110,7 +111,7 @@ describe('typed errors from real answers', () => {
 
   it('admin calls with a user token are refused (401)', async () => {
     const error = await new Vcase({ baseURL, adminToken: tenant.token }).admin.fixtures.list().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toSatisfy(madeBy(AuthenticationError));
   });
 });
 

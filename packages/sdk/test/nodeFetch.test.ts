@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFetch } from '../src/core/nodeFetch.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, InternalServerError, NotFoundError, Vcase } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { IDS } from './helpers/mockFetch.js';
 
 interface Seen {
@@ -87,7 +88,7 @@ describe('the default fetch on Node (node:http with keep-alive)', () => {
 
   it('error answers become typed errors with the body and headers', async () => {
     const error = await client().documents.get(IDS.doc).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toSatisfy(madeBy(NotFoundError));
     expect(error).toMatchObject({ status: 404, message: 'Recurso no encontrado', requestId: expect.stringMatching(/^req-/) });
     const raw = await fetchOf()(`${baseURL}/health`, { headers: { 'x-test': 'proxy-error' } });
     expect(raw.status).toBe(502);
@@ -98,7 +99,7 @@ describe('the default fetch on Node (node:http with keep-alive)', () => {
 
   it('a non-JSON error body reaches the error message', async () => {
     const error = await client().health({ headers: { 'x-test': 'proxy-error' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toSatisfy(madeBy(InternalServerError));
     expect((error as Error).message).toBe('HTTP 502: <html>Bad Gateway</html>');
   });
 
@@ -108,29 +109,29 @@ describe('the default fetch on Node (node:http with keep-alive)', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const error = await new Vcase({ baseURL: `http://127.0.0.1:${port}`, maxRetries: 0 }).health().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).toSatisfy(madeBy(APIConnectionError));
     expect((error as Error).message).toBe('Connection error: ECONNREFUSED');
   });
 
   it('a body cut short is a connection error, not a truncated answer', async () => {
     const error = await client().health({ headers: { 'x-test': 'cut' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).toSatisfy(madeBy(APIConnectionError));
     expect((error as Error).message).toBe('Connection error: ECONNRESET');
   });
 
   it('the per-attempt timeout and the caller signal abort the request', async () => {
     const slow = { 'x-test': 'slow' };
-    await expect(client().health({ headers: slow, timeoutMs: 50 })).rejects.toBeInstanceOf(APIConnectionTimeoutError);
+    await expect(client().health({ headers: slow, timeoutMs: 50 })).rejects.toSatisfy(madeBy(APIConnectionTimeoutError));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
-    await expect(client().health({ headers: slow, signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(client().health({ headers: slow, signal: controller.signal })).rejects.toSatisfy(madeBy(APIUserAbortError));
   });
 
   it('a signal aborted before the call sends nothing', async () => {
     const before = seen.length;
     const controller = new AbortController();
     controller.abort();
-    await expect(client().health({ signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(client().health({ signal: controller.signal })).rejects.toSatisfy(madeBy(APIUserAbortError));
     await expect(fetchOf()(`${baseURL}/health`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen.length).toBe(before);
   });

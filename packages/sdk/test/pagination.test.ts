@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Page, type CaseListItem } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { json, testClient } from './helpers/mockFetch.js';
 
 function caseItem(n: number): CaseListItem {
@@ -42,7 +43,7 @@ describe('pagination', () => {
   it('awaiting gives the first page with data, pagination and page navigation', async () => {
     const { vcase, calls } = pagedServer(5);
     const page = await vcase.cases.list({ limit: 2 });
-    expect(page).toBeInstanceOf(Page);
+    expect(page).toSatisfy(madeBy(Page));
     expect(page.data.map((c) => c.internal_id)).toEqual(['EXP-0', 'EXP-1']);
     expect(page.pagination).toEqual({ limit: 2, offset: 0, total: 5, has_more: true });
     expect(page.hasNextPage()).toBe(true);

@@ -10,6 +10,7 @@ import {
   type InvoiceCheck,
   type TaxesResponse,
 } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { errorBody, IDS, json, testClient } from './helpers/mockFetch.js';
 
 const rapi = (status: string) => ({ case_id: IDS.case, job_id: IDS.job, result: status === 'completed' ? { hits: [] } : null, status, message: null });
@@ -44,7 +45,7 @@ describe('waitFor… helpers', () => {
   it('stop at the deadline with WaitTimeoutError holding the last snapshot', async () => {
     const { vcase, calls, delays } = testClient(() => json(200, rapi('processing')));
     const error = (await vcase.cases.waitForRapi(IDS.case, { intervalMs: 1000, backoff: 1, timeoutMs: 3500 }).catch((e: unknown) => e)) as WaitTimeoutError;
-    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error).toSatisfy(madeBy(WaitTimeoutError));
     expect(error.snapshot).toMatchObject({ status: 'processing', job_id: IDS.job });
     expect(error.elapsedMs).toBe(3500);
     expect(error.message).toMatch(/RAPI lookup of case .* did not settle within 3500 ms/);
@@ -62,7 +63,7 @@ describe('waitFor… helpers', () => {
       },
       { now: () => clock },
     );
-    await expect(vcase.cases.waitForRapi(IDS.case, { timeoutMs: 25_000 })).rejects.toBeInstanceOf(WaitTimeoutError);
+    await expect(vcase.cases.waitForRapi(IDS.case, { timeoutMs: 25_000 })).rejects.toSatisfy(madeBy(WaitTimeoutError));
     expect(calls).toHaveLength(3);
   });
 
@@ -70,7 +71,7 @@ describe('waitFor… helpers', () => {
     const body = { case_id: IDS.case, status: 'processing', message: TICKET_MESSAGES.NO_LOOKUP_YET, result: [] };
     const { vcase, calls } = testClient(() => json(200, body));
     const error = (await vcase.cases.waitForTickets(IDS.case).catch((e: unknown) => e)) as LookupNotStartedError;
-    expect(error).toBeInstanceOf(LookupNotStartedError);
+    expect(error).toSatisfy(madeBy(LookupNotStartedError));
     expect(error.snapshot).toEqual(body);
     expect(error.message).toContain('Aún no se ha ejecutado ninguna consulta de infracciones para este caso');
     expect(calls).toHaveLength(1);
@@ -111,7 +112,7 @@ describe('waitFor… helpers', () => {
   it('taxes: a block never looked up throws LookupNotStartedError at once', async () => {
     const { vcase, calls } = testClient(() => json(200, taxes(['completed', null], ['processing', TAX_MESSAGES.NO_LOOKUP_YET])));
     const error = await vcase.cases.waitForTaxes(IDS.case).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LookupNotStartedError);
+    expect(error).toSatisfy(madeBy(LookupNotStartedError));
     expect((error as Error).message).toContain('Aún no se ha ejecutado ninguna consulta de tenencia para este caso.');
     expect(calls).toHaveLength(1);
   });
@@ -132,14 +133,14 @@ describe('waitFor… helpers', () => {
     await expect(a.vcase.cases.waitForPedimento(IDS.case)).resolves.toMatchObject({ status: 'completed' });
 
     const b = testClient(() => notFound());
-    await expect(b.vcase.cases.waitForPedimento(IDS.case, { notFoundGraceMs: 2500, intervalMs: 1000, backoff: 1 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(b.vcase.cases.waitForPedimento(IDS.case, { notFoundGraceMs: 2500, intervalMs: 1000, backoff: 1 })).rejects.toSatisfy(madeBy(NotFoundError));
     expect(b.calls).toHaveLength(4); // at 0, 1000, 2000 tolerated; at 3000 thrown
   });
 
   it('abort during the wait gives APIUserAbortError', async () => {
     const controller = new AbortController();
     const { vcase, calls } = testClient(() => json(200, rapi('processing')), { sleep: async () => controller.abort() });
-    await expect(vcase.cases.waitForRapi(IDS.case, { signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(vcase.cases.waitForRapi(IDS.case, { signal: controller.signal })).rejects.toSatisfy(madeBy(APIUserAbortError));
     expect(calls).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVcaseTrpcClient } from '../src/trpc.js';
 import { ADMIN_TOKEN, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
+import { madeBy } from './helpers/madeBy.js';
 
 let t: TestServer;
 let baseURL: string;
@@ -37,7 +38,7 @@ describe('@vcase/sdk/trpc', () => {
   it('errors carry the HTTP status and the contract code', async () => {
     const trpc = createVcaseTrpcClient({ baseURL, token: tenant.token });
     const error = await trpc.createCase.mutate({ internal_id: 'TRPC-2', status: 'inventado' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TRPCClientError);
+    expect(error).toSatisfy(madeBy(TRPCClientError));
     expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 422, contractCode: 'INVALID_STATUS' });
 
     const anonymous = createVcaseTrpcClient({ baseURL, token: 'bad' });

@@ -1,3 +1,4 @@
+import { isA } from '@vcase/shared';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   APIError,
@@ -82,9 +83,9 @@ describe('public types', () => {
     void vcase.documents.upload({ case_id: 'c', file: 42 });
   }));
 
-  it('errors narrow with instanceof', typed(async () => {
+  it('errors narrow by their class', typed(async () => {
     const e: unknown = null;
-    if (e instanceof NotFoundError) {
+    if (isA(NotFoundError, e)) {
       expectTypeOf(e.status).toEqualTypeOf<number | undefined>();
       expectTypeOf(e.code).toEqualTypeOf<string | null>();
       expectTypeOf(e.requestId).toEqualTypeOf<string | undefined>();

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, checkUploadPath, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
+import { madeBy } from './helpers/madeBy.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
 
 const MB = 1024 * 1024;
@@ -154,8 +155,8 @@ describe('documents.upload', () => {
     it('bytes', async () => {
       const { vcase, calls } = testClient(() => uploaded());
       const error = await vcase.documents.upload({ case_id: IDS.case, file: big, filename: 'big.pdf' }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(FileTooLargeError);
-      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error).toSatisfy(madeBy(FileTooLargeError));
+      expect(error).toSatisfy(madeBy(BadRequestError));
       expect(error).toMatchObject({ code: 'VALIDATION_ERROR', sizeBytes: 20 * MB + 1, limitBytes: 20 * MB });
       expect((error as Error).message).toBe('file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file');
       expect(calls).toHaveLength(0);
@@ -165,7 +166,7 @@ describe('documents.upload', () => {
       const file = path.join(dir, 'big.pdf');
       fs.writeFileSync(file, big);
       const { vcase, calls } = testClient(() => uploaded());
-      await expect(vcase.documents.upload({ case_id: IDS.case, file })).rejects.toBeInstanceOf(FileTooLargeError);
+      await expect(vcase.documents.upload({ case_id: IDS.case, file })).rejects.toSatisfy(madeBy(FileTooLargeError));
       expect(calls).toHaveLength(0);
     });
 
@@ -178,7 +179,7 @@ describe('documents.upload', () => {
         },
       });
       const { vcase, calls } = testClient(() => uploaded());
-      await expect(vcase.documents.upload({ case_id: IDS.case, file: stream, filename: 's.pdf' })).rejects.toBeInstanceOf(FileTooLargeError);
+      await expect(vcase.documents.upload({ case_id: IDS.case, file: stream, filename: 's.pdf' })).rejects.toSatisfy(madeBy(FileTooLargeError));
       expect(produced).toBeLessThan(30 * MB);
       expect(stream.destroyed).toBe(true);
       expect(calls).toHaveLength(0);
@@ -195,7 +196,7 @@ describe('documents.upload', () => {
     const { vcase, calls } = testClient([json(503, { error: { code: null, message: 'busy' } }), uploaded()]);
     await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('%PDF-1.4 "quoted"'), filename: 'a.pdf', base64: 'SWdub3JlZA==' });
     expect(calls).toHaveLength(2);
-    expect(calls[0]!.rawBody).toBeInstanceOf(Uint8Array);
+    expect(calls[0]!.rawBody).toSatisfy(madeBy(Uint8Array));
     expect(calls[1]!.rawBody).toBe(calls[0]!.rawBody);
     expect(calls[0]!.body).toEqual({ case_id: IDS.case, base64: Buffer.from('%PDF-1.4 "quoted"').toString('base64'), mime_type: 'application/pdf' });
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
@@ -216,7 +217,7 @@ describe('documents.upload', () => {
   it('a MIME that cannot be inferred is a MISSING_PARAMETER naming the file', async () => {
     const { vcase, calls } = testClient(() => uploaded());
     const error = await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x') }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toSatisfy(madeBy(RequestValidationError));
     expect(error).toMatchObject({ code: 'MISSING_PARAMETER', fields: ['mime_type'] });
     expect((error as Error).message).toMatch(/pass mime_type or filename/);
     expect(calls).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { isA } from '@vcase/shared';
 import pkg from '../package.json';
 import { loadConfig, type ConfigFlags } from './config.js';
 import { createServer, createWorker } from './server.js';
@@ -66,6 +67,6 @@ program
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${isA(Error, err) ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -16,3 +16,4 @@ export * from './taxes.js';
 export * from './invoices.js';
 export * from './ine.js';
 export * from './operations.js';
+export * from './isA.js';

@@ -20,7 +20,7 @@ import { when } from './format.js';
 import { CHECKS, checkCell } from './invoices.js';
 import { ownershipNodes } from './ownership.js';
 import { lookupCell } from './plates.js';
-import { groupTickets, ticketTotals } from './tickets.js';
+import { groupTickets, ticketVerdict } from './tickets.js';
 
 /** Each part of the report: the body, `null` when not there yet (404), or the error. */
 export type Part<T> = { body: T } | { missing: true } | { error: string };
@@ -115,7 +115,7 @@ export function renderReport(r: ReportData, style: Style): string {
     ['tickets', part(r.tickets, '—', (t) => {
       const groups = groupTickets(t.result);
       if (!t.result.length) return { text: t.message ?? t.status, tone: t.status === 'completed' ? 'dim' : 'cyan' };
-      const { verdict } = ticketTotals(groups);
+      const verdict = ticketVerdict(groups);
       return { text: `${plural(groups.length, 'plate/state', 'plate/states')} · ${verdict.text}${t.status === 'processing' ? ' · still running' : ''}`, tone: verdict.tone };
     })],
     ['invoices', part(r.invoices, '—', (x) => {

@@ -15,18 +15,16 @@ export interface PlateGroup {
   checked: boolean;
 }
 
-/** Totals over the groups, and what "nothing unpaid" may honestly say. */
-export function ticketTotals(groups: PlateGroup[]): { unpaid: number; unpaidAmount: number; unchecked: number; verdict: { text: string; tone: 'yellow' | 'green' | 'red' } } {
+/** What the groups say of unpaid infractions: "none" only where a source answered. */
+export function ticketVerdict(groups: PlateGroup[]): { text: string; tone: 'yellow' | 'green' | 'red' } {
   const unpaid = groups.reduce((n, g) => n + g.unpaid, 0);
   const unpaidAmount = groups.reduce((n, g) => n + g.unpaidAmount, 0);
   const unchecked = groups.filter((g) => !g.checked).length;
   const notChecked = `${unchecked} plate/state${unchecked === 1 ? '' : 's'} not checked`;
-  let verdict: { text: string; tone: 'yellow' | 'green' | 'red' };
-  if (unpaid) verdict = { text: `${unpaid} unpaid infraction${unpaid === 1 ? '' : 's'} · ${money(unpaidAmount)}${unchecked ? ` · ${notChecked}` : ''}`, tone: 'yellow' };
-  else if (unchecked === groups.length) verdict = { text: 'unpaid infractions unknown: no plate/state could be checked', tone: 'red' };
-  else if (unchecked) verdict = { text: `no unpaid infractions found · ${notChecked}`, tone: 'yellow' };
-  else verdict = { text: 'no unpaid infractions', tone: 'green' };
-  return { unpaid, unpaidAmount, unchecked, verdict };
+  if (unpaid) return { text: `${unpaid} unpaid infraction${unpaid === 1 ? '' : 's'} · ${money(unpaidAmount)}${unchecked ? ` · ${notChecked}` : ''}`, tone: 'yellow' };
+  if (unchecked === groups.length) return { text: 'unpaid infractions unknown: no plate/state could be checked', tone: 'red' };
+  if (unchecked) return { text: `no unpaid infractions found · ${notChecked}`, tone: 'yellow' };
+  return { text: 'no unpaid infractions', tone: 'green' };
 }
 
 /** Rows grouped by (plate, state), in the server's order (main plate first). */
@@ -70,7 +68,7 @@ export function renderTickets(body: TicketsResponse, style: Style): string {
     }
   }
   if (groups.length) {
-    const { verdict } = ticketTotals(groups);
+    const verdict = ticketVerdict(groups);
     out += '\n' + paint(style, verdict.tone, verdict.text[0]!.toUpperCase() + verdict.text.slice(1)) + '\n';
   }
   return out;

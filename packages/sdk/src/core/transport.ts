@@ -1,4 +1,4 @@
-import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
+import { buildPath, isA, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
 import { createFetch, type $Fetch } from 'ofetch';
 import type * as z from 'zod';
 import { onAbort, PlainAbortController } from './abort.js';
@@ -14,7 +14,6 @@ import { FastHeaders } from './fastHeaders.js';
 import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
-import { isA } from './isA.js';
 
 /** Per-call options, accepted by every method as its last argument. */
 export interface RequestOptions {

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorBody, ErrorCode } from '@vcase/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isA, type ErrorBody, type ErrorCode } from '@vcase/shared';
 import { BODY_LEFT_UNREAD, drainRequestBody, stopDrains } from './drainBody.js';
 import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 
@@ -68,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (BODY_LEFT_UNREAD.has(error.code)) await drainRequestBody(request.raw);
-    if (error instanceof HttpError) {
+    if (isA(HttpError, error)) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { isA, MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -108,7 +108,7 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
       }
       if (op.response === null) return reply.status(op.successStatus).send();
       // Already run through the schema and encoded: a string with a JSON type is sent as it is.
-      if (result instanceof EncodedBody) return reply.status(op.successStatus).type(JSON_TYPE).send(result.json);
+      if (isA(EncodedBody, result)) return reply.status(op.successStatus).type(JSON_TYPE).send(result.json);
       return reply.status(op.successStatus).send(result);
     },
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
+import { isA } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import {
   claimNextJob,
@@ -157,7 +158,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       .filter((k) => handlers[k].ownSlots !== undefined)
       .map((k) => ({ kinds: [k], limit: concurrency > 0 ? (handlers[k].ownSlots ?? 0) : 0, perCompany: handlers[k].perCompany, running: 0, idling: 0 })),
   ].filter((pool) => pool.kinds.length > 0);
-  const free = (pool: Pool) => pool.running - pool.idling < pool.limit;
+  const left = (pool: Pool) => pool.limit - (pool.running - pool.idling);
+  const free = (pool: Pool) => left(pool) > 0;
   /**
    * The claim's bound per company: the kind's `perCompany`, but once only the pool's last
    * eighth of slots is free, 1: those slots go to companies with nothing of the kind running,
@@ -165,8 +167,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
    */
   const companyBound = (pool: Pool) => {
     if (pool.perCompany === undefined) return undefined;
-    const left = pool.limit - (pool.running - pool.idling);
-    return left <= Math.ceil(pool.limit / 8) ? Math.min(1, pool.perCompany) : pool.perCompany;
+    return left(pool) <= Math.ceil(pool.limit / 8) ? 1 : pool.perCompany;
   };
   let started = false;
   let closed = false;
@@ -176,8 +177,6 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let schedules: Cron[] = [];
   let stopping: Promise<void> | undefined;
   let launched = 0;
-  /** Running jobs waiting in `idle()` in all pools (bounded by MAX_IDLE_JOBS). */
-  let idling = 0;
 
   /** Fills free slots with claimed jobs. One claimer at a time, so the bound holds. */
   function pump(): Promise<void> {
@@ -283,7 +282,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       return;
     }
     const message = errorMessage(outcome.err);
-    const retry = !(outcome.err instanceof PermanentJobError) && job.attempts < maxAttempts;
+    const retry = !isA(PermanentJobError, outcome.err) && job.attempts < maxAttempts;
     if (retry) {
       const delay = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
       await retryJob(db, job.id, workerId, message, new Date(now.getTime() + delay), now);
@@ -296,14 +295,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   /** A job of `pool` waits on `work`: a shared slot is lent to other jobs meanwhile. */
   async function idle<T>(pool: Pool, work: Promise<T>): Promise<T> {
-    if (pool !== shared || idling >= MAX_IDLE_JOBS) return work;
-    idling++;
+    if (pool !== shared || pool.idling >= MAX_IDLE_JOBS) return work;
     pool.idling++;
     if (!closed) void pump();
     try {
       return await work;
     } finally {
-      idling--;
       pool.idling--;
     }
   }
@@ -439,7 +436,7 @@ export function abandonedMessage(crashes: number): string {
 }
 
 function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return isA(Error, err) ? err.message : String(err);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

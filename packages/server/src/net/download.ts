@@ -1,3 +1,4 @@
+import { isA } from '@vcase/shared';
 import { assertPublicUrl, UnsafeUrlError } from './publicUrl.js';
 
 export class DownloadError extends Error {
@@ -30,7 +31,7 @@ export async function downloadFile(url: string, opts: DownloadOptions): Promise<
     try {
       await assertPublicUrl(current, { allowPrivate: opts.allowPrivate });
     } catch (err) {
-      if (err instanceof UnsafeUrlError) throw new DownloadError(err.message, 'unsafe');
+      if (isA(UnsafeUrlError, err)) throw new DownloadError(err.message, 'unsafe');
       throw err;
     }
     let res: Response;
@@ -70,7 +71,7 @@ export async function downloadFile(url: string, opts: DownloadOptions): Promise<
           chunks.push(value);
         }
       } catch (err) {
-        if (err instanceof DownloadError) throw err;
+        if (isA(DownloadError, err)) throw err;
         if (signal.aborted) throw new DownloadError(`se agotó el tiempo de ${opts.timeoutMs} ms al descargar ${url}`, 'timeout');
         throw new DownloadError(`no se pudo leer ${url}: ${(err as Error).message}`, 'network');
       }

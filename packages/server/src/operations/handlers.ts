@@ -1,4 +1,5 @@
 import {
+  isA,
   isUuid,
   sandboxSourceSchema,
   webhookEventSchema,
@@ -212,7 +213,7 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
     try {
       await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls });
     } catch (err) {
-      if (err instanceof UnsafeUrlError) throw validationError(err.message, { field: 'url' });
+      if (isA(UnsafeUrlError, err)) throw validationError(err.message, { field: 'url' });
       throw err;
     }
     // A blank string template is no template: the default body (contract §6), never an empty one.

@@ -2,6 +2,7 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { getDocumentProxy } from 'unpdf';
+import { isA } from '@vcase/shared';
 import { pageImages, toRgba } from './engines/pdfImages.js';
 import { sniffMime } from './runOcr.js';
 import { segments, valuesOf, view } from './text.js';
@@ -53,7 +54,7 @@ function fit(img: Rgba): Rgba {
 function decodeQr(img: Rgba): string | undefined {
   const small = fit(img);
   const data =
-    small.data instanceof Uint8ClampedArray
+    isA(Uint8ClampedArray, small.data)
       ? small.data
       : new Uint8ClampedArray(small.data.buffer, small.data.byteOffset, small.data.byteLength);
   return jsQR(data, small.width, small.height, { inversionAttempts: 'attemptBoth' })?.data || undefined;

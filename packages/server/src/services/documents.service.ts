@@ -1,16 +1,17 @@
 import {
   checkUploadDocumentBody,
   documentListQuerySchema,
+  isA,
   isUuid,
   MAX_FILE_BYTES,
   paginationOf,
+  withoutDataUrlPrefix,
   type DocumentDetail,
   type DocumentListItem,
   type DocumentListQuery,
   type DocumentListResponse,
   type PatchDocumentOcrBody,
   type UploadDocumentInput,
-  withoutDataUrlPrefix,
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
@@ -171,7 +172,7 @@ export async function fetchSource(ctx: ServerContext, url: string): Promise<Uint
     });
     return bytes;
   } catch (err) {
-    if (err instanceof DownloadError) {
+    if (isA(DownloadError, err)) {
       const message =
         err.reason === 'too_large' ? 'El archivo excede el tamaño máximo de 20 MB' : `No se pudo obtener el archivo: ${err.message}`;
       throw validationError(message, { field: 'url', reason: err.reason });

@@ -1,4 +1,4 @@
-import { OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { isA, OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import { authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
@@ -76,7 +76,7 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   const result = await HANDLERS[op.id as ProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;
-  if (body instanceof EncodedBody) return body;
+  if (isA(EncodedBody, body)) return body;
   const encoded = op.response.safeParse(body);
   return encoded.success ? encoded.data : body;
 }
@@ -92,7 +92,7 @@ function buildProcedures() {
     const base = procedureFor(authRuleOf(op)).input(looseInput);
     const resolve = async ({ ctx, input }: { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined }) => {
       const out = await runProcedure(op, ctx.deps, ctx.principal, input);
-      return out instanceof EncodedBody ? out.value : out;
+      return isA(EncodedBody, out) ? out.value : out;
     };
     procedures[op.id] = op.method === 'GET' ? base.query(resolve) : base.mutation(resolve);
   }

@@ -1,4 +1,4 @@
-import { OPERATION_LIST, type Operation } from '@vcase/shared';
+import { isA, OPERATION_LIST, type Operation } from '@vcase/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { authenticateBy, authRuleOf } from '../auth/operationAuth.js';
@@ -47,7 +47,7 @@ export function answerPlainQueries(scope: FastifyInstance, deps: OperationDeps &
     try {
       const principal = await authenticateBy(deps.authenticator, authRuleOf(call.op), req.headers);
       const out = await runProcedure(call.op, deps, principal!, call.input);
-      answer = out instanceof EncodedBody ? out.trpcJson : `{"result":{"data":${JSON.stringify(out)}}}`;
+      answer = isA(EncodedBody, out) ? out.trpcJson : `{"result":{"data":${JSON.stringify(out)}}}`;
     } catch {
       return; // the adapter answers it, with tRPC's own error shape
     }

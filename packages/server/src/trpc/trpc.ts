@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@vcase/shared';
+import { ERROR_CODES, isA } from '@vcase/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
@@ -36,8 +36,8 @@ export function invalidInput(error: ZodError): HttpError {
  * (PARSE_ERROR) or not an object (the procedure's input schema).
  */
 function restError(error: TRPCError): HttpError | null {
-  if (error.cause instanceof HttpError) return error.cause;
-  if (error.cause instanceof ZodError) return invalidInput(error.cause);
+  if (isA(HttpError, error.cause)) return error.cause;
+  if (isA(ZodError, error.cause)) return invalidInput(error.cause);
   if (error.code === 'PARSE_ERROR' || error.cause?.name === 'SyntaxError') return invalidJson();
   // REST answers a body that is not JSON with 400 VALIDATION_ERROR (contract §7 lists no 415).
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return HttpError.of('VALIDATION_ERROR', NOT_JSON_MEDIA_TYPE);
@@ -87,7 +87,7 @@ const t = initTRPC.context<TrpcContext>().create({
 /** Turns service errors into tRPC errors carrying the same status and contract code. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof HttpError) {
+  if (!result.ok && isA(HttpError, result.error.cause)) {
     const cause = result.error.cause;
     throw new TRPCError({ code: CODE_BY_STATUS[cause.statusCode] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
   }

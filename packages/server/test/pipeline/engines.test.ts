@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { isA } from '@vcase/shared';
 import {
   defaultEngines,
   fixtureEngine,
@@ -60,7 +61,7 @@ describe('fixtureEngine (sandbox ocr source)', () => {
 
   it('throws OcrSourceError for an {error} outcome (worth retrying)', async () => {
     const engine = fixtureEngine(async () => ({ error: 'timeout' }));
-    await expect(runOcr([engine], { bytes: png, mime: 'image/png', sha256: sha })).rejects.toBeInstanceOf(OcrSourceError);
+    await expect(runOcr([engine], { bytes: png, mime: 'image/png', sha256: sha })).rejects.toSatisfy((e: unknown) => isA(OcrSourceError, e));
   });
 
   it('waits delay_ms through the injected sleep', async () => {

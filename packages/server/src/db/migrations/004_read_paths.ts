@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { isA } from '@vcase/shared';
 
 /**
  * `documents.ocr_run`: the engine run allowed to write a document's OCR, so the latest
@@ -28,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into company_case_counts (company_id, active_cases)
     select company_id, count(*) from cases where active = 1 and company_id is not null group by company_id`.execute(db);
 
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (isA(SqliteAdapter, db.getExecutor().adapter)) {
     await sql`create trigger cases_active_count_insert after insert on cases when new.active = 1 and new.company_id is not null
       begin
         insert into company_case_counts (company_id, active_cases) values (new.company_id, 1)

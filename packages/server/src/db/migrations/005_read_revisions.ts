@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { isA } from '@vcase/shared';
 
 /**
  * Tables whose rows belong to one case (`case_id`) and feed what the case endpoints answer.
@@ -25,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('company_case_counts').addColumn('list_revision', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
 
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (isA(SqliteAdapter, db.getExecutor().adapter)) {
     const bumpCase = (ref: string) => sql.raw(
       `insert into case_revisions (case_id, revision) select ${ref}, 1 where ${ref} is not null
          on conflict (case_id) do update set revision = revision + 1;`,

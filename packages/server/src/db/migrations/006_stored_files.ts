@@ -1,4 +1,5 @@
 import { SqliteAdapter, type Kysely } from 'kysely';
+import { isA } from '@vcase/shared';
 
 /**
  * `stored_files`: the content of small stored files (see `storage/tieredFileStore.ts`), kept
@@ -6,7 +7,7 @@ import { SqliteAdapter, type Kysely } from 'kysely';
  * the rest of an upload.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const binary = db.getExecutor().adapter instanceof SqliteAdapter ? 'blob' : 'bytea';
+  const binary = isA(SqliteAdapter, db.getExecutor().adapter) ? 'blob' : 'bytea';
   await db.schema
     .createTable('stored_files')
     .addColumn('key', 'text', (c) => c.primaryKey())
