@@ -22,6 +22,8 @@ export interface OcrResult {
   parsed_data: Record<string, unknown>;
   text: string | null;
   validity?: DocumentValidity;
+  /** sha256 hex of the file the engine read, kept for later runs (uploads leave it to the first). */
+  sha256?: string;
 }
 
 /** The document's VIN for the case-list filter: the full VIN when parsed_data has one. */
@@ -62,6 +64,7 @@ export async function applyOcrResult(
     json_ocr: toJson(r.json_ocr),
     parsed_data: toJson(r.parsed_data),
     validity: toJson(validity),
+    ...(r.sha256 ? { sha256: r.sha256 } : {}),
     vin: vinColumn(r.parsed_data),
     status: 'processed',
     ocr_id: ctx.ids(),
@@ -153,6 +156,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     parsed_data: out.parsed_data,
     text: out.text,
     validity: out.validity,
+    sha256: out.sha256,
   }, { run: r.run });
   return findDocument(ctx.db, doc.id);
 }

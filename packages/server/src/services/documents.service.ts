@@ -128,7 +128,8 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     storage_key: stored.key,
     source_url: src.sourceUrl ?? null,
     size_bytes: stored.sizeBytes,
-    sha256: stored.sha256,
+    // Hashed by the OCR job that first reads the file (the sandbox `ocr` key), not on the request.
+    sha256: null,
     parsed_data: null,
     json_ocr: null,
     validity: null,

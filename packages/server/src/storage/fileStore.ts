@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,7 +9,6 @@ export interface StoredFile {
   /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
   key: string;
   sizeBytes: number;
-  sha256: string;
 }
 
 /** A file `stage` has prepared: stored once `commit` has run in a transaction that commits. */
@@ -79,7 +78,7 @@ function randomPart(key: string): string {
 
 /** What `put` answers for `bytes` stored under `key`. */
 export function storedFile(key: string, bytes: Uint8Array): StoredFile {
-  return { key, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { key, sizeBytes: bytes.byteLength };
 }
 
 /**

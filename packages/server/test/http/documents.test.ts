@@ -486,6 +486,22 @@ describe('an OCR source that cannot be reached', () => {
   });
 });
 
+describe('the sha256 of an uploaded file', () => {
+  it('is taken by the first OCR run, not by the upload: the sandbox fixture keyed by it applies, and the run keeps it', async () => {
+    const caseId = await createCase(t, acme);
+    const bytes = Buffer.from('%PDF-1.4 hashed by the ocr job');
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    await setOcr(t, bytes, { type: 'factura', text: 'FACTURA', parsed_data: { vin: '1M8GDM9AXKP042788' } });
+    const hashOf = async (id: string) =>
+      (await t.server.ctx.db.selectFrom('documents').select('sha256').where('id', '=', id).executeTakeFirstOrThrow()).sha256;
+    const { document_id } = (await upload({ case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') })).json();
+    await t.server.runner.whenIdle();
+    const detail = (await t.inject({ method: 'GET', url: `/v1/documents/${document_id}`, headers: keyHeaders(acme) })).json();
+    expect(detail).toMatchObject({ type: 'factura', parsed_data: { vin: '1M8GDM9AXKP042788' } });
+    expect(await hashOf(document_id)).toBe(sha);
+  });
+});
+
 describe('an expired ID', () => {
   it('reads ID_EXPIRED by the server clock whichever path processed it: upload, reprocess, classify', async () => {
     const w = await startTestServer({}, { clock: manualClock(Date.parse('2034-01-01T12:00:00.000Z')) });
