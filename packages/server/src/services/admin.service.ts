@@ -8,6 +8,7 @@ import {
   type Token,
   type User,
 } from '@vcase/shared';
+import { sql } from 'kysely';
 import { generateApiKey, hashSecret } from '../auth/apiKeys.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
@@ -69,7 +70,6 @@ export async function createUser(ctx: ServerContext, companyId: string, body: Cr
   // 64 random bits: ids begin with their time, so a slice of one would repeat within a millisecond.
   if (body.pid === undefined) pid = `pid_${randomBytes(8).toString('hex')}`;
   else pid = body.pid;
-  if (pid !== null && (await pidExists(ctx.db, pid))) throw validationError(`El pid '${pid}' ya existe`);
   const row = {
     id: ctx.ids(),
     company_id: companyId,
@@ -78,7 +78,16 @@ export async function createUser(ctx: ServerContext, companyId: string, body: Cr
     email: body.email ?? null,
     created_at: ctx.clock.now().toISOString(),
   };
-  await insertUser(ctx.db, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Checked in the transaction that inserts, so two creates of one pid sent together cannot
+    // both pass: SQLite runs one write transaction at a time; on PostgreSQL they take turns on
+    // an advisory lock named by the pid (no unique index: a database may already hold twins).
+    if (pid !== null) {
+      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`vcase.pid:${pid}`}))`.execute(trx);
+      if (await pidExists(trx, pid)) throw validationError(`El pid '${pid}' ya existe`);
+    }
+    await insertUser(trx, row);
+  });
   return { user_id: row.id, pid: row.pid, name: row.name, email: row.email, company_id: companyId };
 }
 

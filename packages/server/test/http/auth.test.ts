@@ -139,6 +139,19 @@ describe('admin API (operator-surface §2)', () => {
     expect(new Set(pids).size).toBe(pids.length);
   });
 
+  it('one explicit pid sent by many creates at once goes to exactly one user', async () => {
+    const pid = `PID-RACE-${Date.now()}`;
+    const other = await createTenant(t);
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.admin('POST', `/admin/companies/${i % 2 ? acme.companyId : other.companyId}/users`, { pid })),
+    );
+    const codes = created.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array.from({ length: 11 }, () => 400)]);
+    for (const r of created.filter((x) => x.statusCode === 400)) expect(r.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: `El pid '${pid}' ya existe` });
+    const holders = await t.server.ctx.db.selectFrom('users').select('id').where('pid', '=', pid).execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('creates users with a generated pid, an explicit pid, or none', async () => {
     const generated = (await t.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'G' })).json();
     expect(generated).toEqual({ user_id: expect.any(String), pid: expect.any(String), name: 'G', email: null, company_id: acme.companyId });
