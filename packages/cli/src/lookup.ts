@@ -1,5 +1,5 @@
 import type { RequestOptions, WaitOptions } from '@vcase/sdk';
-import { EXIT } from './errors.js';
+import { CliError, describeError, EXIT } from './errors.js';
 import type { WatchFlags } from './kit.js';
 import type { Session } from './session.js';
 import { startSpinner } from './ui/spinner.js';
@@ -24,6 +24,8 @@ export interface LookupSpec<Body, Start = unknown> {
   started?: (start: Start) => string;
   /** How to follow it up, e.g. `vcase rapi <case> --watch`. */
   followUp?: string;
+  /** The GET answers 404 until the first run (plates, registry lookups): such a 404 gets a `--run` hint. */
+  missingUntilRun?: boolean;
 }
 
 /**
@@ -45,7 +47,15 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     }
   }
   if (!flags.watch) {
-    const body = await spec.read({ signal });
+    let body: Body;
+    try {
+      body = await spec.read({ signal });
+    } catch (error) {
+      if (spec.missingUntilRun && spec.start && (error as { name?: string } | null)?.name === 'NotFoundError') {
+        throw new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
+      }
+      throw error;
+    }
     await print(s, spec.render, body, flags);
     return EXIT.OK;
   }

@@ -17,6 +17,7 @@ interface Case {
   stdout?: (string | RegExp)[];
   notStdout?: (string | RegExp)[];
   stderr?: (string | RegExp)[];
+  notStderr?: string[];
   /** Every request made, as `METHOD /path`. */
   calls?: string[];
 }
@@ -212,6 +213,23 @@ const table: Case[] = [
     calls: [`GET /v1/cases/${C}/tickets`],
   },
   {
+    name: 'plates not computed yet (404): exit 4, the server text, and --run as the hint',
+    args: ['plates', C],
+    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { status: 404, body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } } } } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['Las placas del caso aún no se han calculado (HTTP 404)', 'start it with --run'],
+    calls: [`GET /v1/cases/${C}/plates`],
+  },
+  {
+    name: 'a chain, readable before any run, keeps its plain 404 (the case is gone)',
+    args: ['chain', 'plates', C],
+    opts: { routes: { [`GET /v1/cases/${C}/chain_plates`]: notFound } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['El caso no existe o está inactivo'],
+    notStderr: ['--run'],
+    calls: [`GET /v1/cases/${C}/chain_plates`],
+  },
+  {
     name: 'tickets --watch keeps waiting while a plate is still processing under a completed root',
     args: ['tickets', C, '--watch'],
     opts: {
@@ -324,6 +342,7 @@ describe('commands (args → exit code, output, requests)', () => {
     for (const s of c.stdout ?? []) typeof s === 'string' ? expect(r.stdout, context).toContain(s) : expect(r.stdout, context).toMatch(s);
     for (const s of c.notStdout ?? []) typeof s === 'string' ? expect(r.stdout).not.toContain(s) : expect(r.stdout).not.toMatch(s);
     for (const s of c.stderr ?? []) typeof s === 'string' ? expect(stripAnsi(r.stderr), context).toContain(s) : expect(stripAnsi(r.stderr), context).toMatch(s);
+    for (const s of c.notStderr ?? []) expect(stripAnsi(r.stderr), context).not.toContain(s);
     if (c.calls) expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(c.calls);
   });
 });

@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForBureau(caseId, w),
       failed: (b) => b.status === 'error',
       progress: (b) => `${b.status} · ${b.completed_count}/${b.query_count}`,
+      missingUntilRun: true,
       render: renderBureau,
       started: (b) => `Credit-bureau report started for VIN ${b.vin} (job ${b.job_id}).`,
       followUp: `vcase bureau ${caseId} --watch`,

@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForPedimento(caseId, w),
       failed: (b) => b.status === 'error',
       progress: (b) => b.status,
+      missingUntilRun: true,
       render: renderPedimento,
       started: (b) => `Pedimento lookup started (job ${b.job_id}).`,
       followUp: `vcase pedimento ${caseId} --watch`,

@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForPreviousPlates(caseId, w),
       failed: (b) => b.plates.some((p) => p.previous_plate_lookup_status === 'error'),
       progress: (b) => `${b.plates.filter((p) => p.previous_plate_lookup_status === 'pending').length} pending`,
+      missingUntilRun: true,
       render: renderPlates,
       started: (b) => `Plates recomputed: ${b.plates.length} row(s); previous-plate lookups started.`,
       followUp: `vcase plates ${caseId} --watch`,

@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForRapi(caseId, w),
       failed: (b) => b.status === 'error',
       progress: (b) => b.status,
+      missingUntilRun: true,
       render: renderRapi,
       started: (b) => `RAPI lookup started for VIN ${b.vin} (job ${b.job_id}).`,
       followUp: `vcase rapi ${caseId} --watch`,

@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForRenapo(caseId, w),
       failed: (b) => b.status === 'error',
       progress: (b) => `${b.status} · ${b.completed_count}/${b.query_count}`,
+      missingUntilRun: true,
       render: renderRenapo,
       started: (b) => `RENAPO lookup started for CURP ${b.curp} (job ${b.job_id}).`,
       followUp: `vcase renapo ${caseId} --watch`,
