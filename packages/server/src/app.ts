@@ -9,6 +9,7 @@ import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
+import { refuseWhileClosing } from './http/closing.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerOperationRoutes } from './http/operationRoutes.js';
@@ -43,7 +44,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    // Refused in the service's error shape instead (`refuseWhileClosing`).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  refuseWhileClosing(app);
   // A request without a body reaches validation as null; it is read as an empty object, so
   // no-body POSTs pass and required fields are reported by name. Where the body itself is
   // required (an operation's `bodyRequired`), a missing one is refused.

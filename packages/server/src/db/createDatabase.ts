@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrationProvider } from './migrations/index.js';
@@ -37,7 +37,7 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
   // internal_id) must fold Ñ and accented capitals too. A function of the same name replaces it.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   // Reads repeated on every request (`precompiled`) run on the connection itself, answered
   // from memory until a commit of any process moves the WAL header. A transaction open on this
   // connection makes them wait for it.
@@ -59,6 +59,29 @@ export function openDatabase(url: string, opts: { onCheckpointError?: (message: 
       wal?.close();
     },
   };
+}
+
+/**
+ * Transactions begin with `BEGIN IMMEDIATE`, taking the write lock at once (waiting up to the
+ * busy timeout for it). Kysely's `BEGIN` defers it to the first write, and a transaction that
+ * read first then finds its snapshot stale whenever another process (an API instance, a
+ * `vcase-server worker`) committed in between: SQLite answers SQLITE_BUSY at once, without
+ * waiting, and the request failed with a 500. Within a process nothing changes: the one
+ * connection already runs one transaction at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.#config);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errorHandler.js';
+
+export const CLOSING_MESSAGE = 'El servicio se está deteniendo; reintente en unos momentos';
+
+/**
+ * Requests that arrive once the server has begun to close (SIGTERM) are refused as Fastify
+ * refuses them, 503 and the connection closed, but in the service's error shape
+ * (operator-surface §4): Fastify's own answer has `error` as a string. Requests already
+ * received finish. Registered first, so nothing else runs for a refused request.
+ */
+export function refuseWhileClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close').status(503).send(errorBody(null, CLOSING_MESSAGE));
+  });
+}
