@@ -62,7 +62,7 @@ program
     const config = loadConfig(flags);
     const worker = await createWorker({ config });
     onSignals(() => worker.stop());
-    worker.start();
+    await worker.start();
     process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n`);
   });
 

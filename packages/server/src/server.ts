@@ -6,12 +6,13 @@ import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenSigner } from './auth/tokens.js';
 import { bootstrapDemo } from './bootstrap.js';
 import { timeOrderedIds, systemClock, type Clock, type IdGenerator } from './clock.js';
-import type { Config } from './config.js';
+import { publicBaseUrl, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
+import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';
 import { localFileStore } from './storage/fileStore.js';
 import { SEGMENTS_DIR, segmentFiles } from './storage/segmentFiles.js';
 import { tieredFileStore } from './storage/tieredFileStore.js';
@@ -94,6 +95,8 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       // credentials are built from the config on use, so they must name the real one.
       const bound = app.server.address();
       if (config.port === 0 && bound && typeof bound === 'object') config.port = bound.port;
+      // Worker processes, which listen nowhere, build links to this address (`followApiAddress`).
+      await writeSetting(ctx.db, API_PUBLIC_URL, publicBaseUrl(config));
       server.bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
       if (config.workers > 0) runner.start();
       return address;
@@ -115,22 +118,58 @@ export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
   const { ctx, handle } = await createContext(opts);
   const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  const address = followApiAddress(ctx);
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().
   let keepAlive: NodeJS.Timeout | undefined;
   return {
     ctx,
     runner,
-    start() {
+    async start() {
+      await address.follow();
       runner.start();
       keepAlive ??= setInterval(() => {}, 60_000);
     },
     async stop() {
       clearInterval(keepAlive);
       keepAlive = undefined;
+      address.stop();
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
+    },
+  };
+}
+
+/** How often a worker reads the API's address again (an API restarted on another port). */
+const FOLLOW_API_ADDRESS_MS = 15_000;
+
+/**
+ * A worker listens nowhere, so its own host and port name no server: without
+ * `VCASE_PUBLIC_URL`, the links it builds (webhook `url_exp` without `VCASE_WEB_URL`, file URLs
+ * in chains) take the address the last API instance to start recorded in the database, read at
+ * start and every 15 s. With `VCASE_PUBLIC_URL` set, that is used as is.
+ */
+function followApiAddress(ctx: ServerContext) {
+  const configured = ctx.config.publicUrl !== undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const read = async () => {
+    try {
+      const recorded = await readSetting(ctx.db, API_PUBLIC_URL);
+      if (recorded) ctx.config.publicUrl = recorded;
+    } catch (err) {
+      ctx.logger.warn({ err }, 'could not read the API address; links keep the last one known');
+    }
+  };
+  return {
+    async follow() {
+      if (configured || timer) return;
+      await read();
+      timer = setInterval(() => void read(), FOLLOW_API_ADDRESS_MS).unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
     },
   };
 }

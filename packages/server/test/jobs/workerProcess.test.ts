@@ -5,7 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config.js';
+import { listJobs } from '../../src/jobs/jobQueue.js';
+import { findUser } from '../../src/repositories/users.repository.js';
 import { createServer, createWorker } from '../../src/server.js';
+import { createCase } from '../../src/services/cases.service.js';
+import { createCompany, createUser } from '../../src/services/admin.service.js';
+import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from '../../src/webhooks/deliverWebhook.js';
+import { putRegistration } from '../../src/webhooks/webhooks.repository.js';
 
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-worker-'));
 afterAll(() => fs.rmSync(stateDir, { recursive: true, force: true }));
@@ -33,9 +39,44 @@ describe('vcase-server worker', () => {
     await api.stop();
     const worker = await createWorker({ config: config(), logger });
     const before = heldTimers();
-    worker.start();
+    await worker.start();
     expect(heldTimers()).toBeGreaterThan(before);
     await worker.stop();
     expect(heldTimers()).toBe(before);
+  });
+});
+
+describe('links a worker builds', () => {
+  it('name the address the API instance recorded, not the port the worker never listens on', async () => {
+    const api = await createServer({ config: { ...config(), workers: 0, port: 0, host: '127.0.0.1' }, logger });
+    const address = (await api.start()).replace(/\/+$/, '');
+    const company = await createCompany(api.ctx, { name: 'Links', status_catalog: ['nuevo'] });
+    const user = await createUser(api.ctx, company.company_id, { name: 'Ana' });
+    await putRegistration(api.ctx.db, {
+      company_id: company.company_id,
+      event: 'expediente-created',
+      url: 'http://127.0.0.1:9/hook',
+      template: { link: '{{expedientData.url_exp}}' },
+      updated_at: new Date().toISOString(),
+    });
+    await api.stop();
+
+    const worker = await createWorker({ config: config(), logger });
+    await worker.start();
+    try {
+      // A case created where no API listens (as a worker's jobs change cases): its event's link.
+      const principal = { kind: 'user' as const, userId: user.user_id, companyId: company.company_id, user: (await findUser(worker.ctx.db, user.user_id))! };
+      const { body } = await createCase(worker.ctx, principal, { internal_id: 'LINKS-1', status: 'nuevo' });
+      const [delivery] = await listJobs<WebhookDeliverPayload>(worker.ctx.db, { kind: WEBHOOK_DELIVER_JOB, caseId: body.case_id });
+      expect(JSON.parse(delivery!.payload.body)).toEqual({ link: `${address}/cases/${body.case_id}` });
+      expect(address).not.toContain(':3000');
+    } finally {
+      await worker.stop();
+    }
+    // VCASE_PUBLIC_URL, when set, is used as is.
+    const configured = await createWorker({ config: { ...config(), publicUrl: 'https://api.example' }, logger });
+    await configured.start();
+    expect(configured.ctx.config.publicUrl).toBe('https://api.example');
+    await configured.stop();
   });
 });
