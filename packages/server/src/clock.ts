@@ -1,5 +1,5 @@
-import { randomFillSync } from 'node:crypto';
 import { V7Generator } from 'uuidv7';
+import { processRandom } from './randomPool.js';
 
 export interface Clock {
   /** Current time. Strictly increasing across calls, so creation order is total. */
@@ -32,25 +32,7 @@ export function manualClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
 }
 
 export type IdGenerator = () => string;
-/**
- * Random words for the id generator, drawn from the system `words` at a time. The package's
- * own source draws 8 at a time through Web Crypto: 5 % of an upload's CPU under load.
- */
-export function pooledRandom(words = 1024) {
-  const pool = new Uint32Array(words);
-  let next = words;
-  return {
-    nextUint32(): number {
-      if (next === words) {
-        randomFillSync(pool);
-        next = 0;
-      }
-      return pool[next++]!;
-    },
-  };
-}
-
-const v7 = new V7Generator(pooledRandom());
+const v7 = new V7Generator(processRandom);
 
 /**
  * New ids sort in the order a process makes them, in the layout of a version-4 UUID (a "COMB"

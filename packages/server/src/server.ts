@@ -122,15 +122,20 @@ export async function createWorker(opts: CreateServerOptions) {
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().
   let keepAlive: NodeJS.Timeout | undefined;
+  let stopped = false;
   return {
     ctx,
     runner,
+    address,
     async start() {
       await address.follow();
+      // stop() may have run while the address was read: a stopped worker stays stopped.
+      if (stopped) return;
       runner.start();
       keepAlive ??= setInterval(() => {}, 60_000);
     },
     async stop() {
+      stopped = true;
       clearInterval(keepAlive);
       keepAlive = undefined;
       address.stop();
@@ -153,6 +158,7 @@ const FOLLOW_API_ADDRESS_MS = 15_000;
 function followApiAddress(ctx: ServerContext) {
   const configured = ctx.config.publicUrl !== undefined;
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const read = async () => {
     try {
       const recorded = await readSetting(ctx.db, API_PUBLIC_URL);
@@ -163,11 +169,17 @@ function followApiAddress(ctx: ServerContext) {
   };
   return {
     async follow() {
-      if (configured || timer) return;
+      if (configured || timer || stopped) return;
       await read();
+      if (stopped) return;
       timer = setInterval(() => void read(), FOLLOW_API_ADDRESS_MS).unref();
     },
+    /** Whether it reads the address again from time to time. */
+    get following() {
+      return timer !== undefined;
+    },
     stop() {
+      stopped = true;
       clearInterval(timer);
       timer = undefined;
     },

@@ -1,7 +1,7 @@
 import type { DocumentValidity } from '@vcase/shared';
 import { classifyDocument, manualClassification, UNKNOWN_TYPE } from './classify.js';
 import { extractParsedData } from './extractors/index.js';
-import { runOcr, sha256Hex } from './runOcr.js';
+import { runOcr } from './runOcr.js';
 import type { ClassificationMethod, OcrEngine } from './types.js';
 import { computeValidity } from './validity.js';
 
@@ -39,8 +39,7 @@ export interface ProcessedDocument {
  * Never throws for a file without text; throws only when an engine's source failed (retry).
  */
 export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
-  const sha256 = input.sha256 || sha256Hex(input.bytes);
-  const ocr = await runOcr(input.engines, { bytes: input.bytes, mime: input.mime, sha256 });
+  const ocr = await runOcr(input.engines, { bytes: input.bytes, mime: input.mime, sha256: input.sha256 });
   const version = typeof ocr.json_ocr.version === 'string' && ocr.json_ocr.source === 'cfdi_xml' ? ocr.json_ocr.version : undefined;
   const engineSubtype = ocr.type === 'factura_xml' && version ? `cfdi_${version}` : null;
 
@@ -65,5 +64,5 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
 
   const parsed_data = extractParsedData(type, ocr.text, ocr);
   const validity = computeValidity({ type, parsed_data, text: ocr.text, json_ocr: ocr.json_ocr, today: input.today });
-  return { type, subtype, classification, json_ocr: ocr.json_ocr, parsed_data, validity, text: ocr.text, engine: ocr.engine, sha256 };
+  return { type, subtype, classification, json_ocr: ocr.json_ocr, parsed_data, validity, text: ocr.text, engine: ocr.engine, sha256: ocr.sha256 };
 }

@@ -39,7 +39,8 @@ export function defaultEngines(opts: { imageOcr?: boolean } = {}): OcrEngine[] {
   return [cfdiXmlEngine, pdfEngine({ imageOcr: imageEngine }), imageEngine];
 }
 
-export type OcrRun = OcrOutput & { engine: string };
+/** What the engine read, which engine, and the sha256 hex of the bytes (as given, or computed). */
+export type OcrRun = OcrOutput & { engine: string; sha256: string };
 
 /**
  * Reads a file with the first engine that supports its type (sniffed from the bytes, else the
@@ -52,7 +53,7 @@ export async function runOcr(engines: readonly OcrEngine[], input: OcrInput): Pr
   for (const engine of engines) {
     if (!engine.supports(mime)) continue;
     const out = await engine.run({ bytes: input.bytes, mime, sha256 });
-    if (out) return { ...out, engine: engine.name };
+    if (out) return { ...out, engine: engine.name, sha256 };
   }
-  return { text: '', json_ocr: { source: 'none', error: 'unsupported_type', mime }, engine: 'none' };
+  return { text: '', json_ocr: { source: 'none', error: 'unsupported_type', mime }, engine: 'none', sha256 };
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { processRandom } from '../randomPool.js';
 
 export interface StoredFile {
   /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
@@ -35,22 +35,6 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-// Key bytes come from a pool of random bytes, 4 KB at a time, each byte used once: one
-// call into the system's generator per 273 keys instead of one per key (7 us each here).
-const POOL_BYTES = 4096;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
-function randomSlice(n: number): Buffer {
-  if (poolOffset + n > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    poolOffset = 0;
-  }
-  const slice = pool.subarray(poolOffset, poolOffset + n);
-  poolOffset += n;
-  return slice;
-}
-
 /**
  * A new unguessable key, and the extension: the time in hex (12 characters), then 15 random
  * bytes in base64url (120 bits, 20 characters). The time first makes new keys sort after
@@ -59,7 +43,7 @@ function randomSlice(n: number): Buffer {
  */
 export function newStorageKey(ext: string): string {
   const time = Date.now().toString(16).padStart(12, '0');
-  return `${time}${randomSlice(15).toString('base64url')}${ext ? `.${ext}` : ''}`;
+  return `${time}${processRandom.take(15).toString('base64url')}${ext ? `.${ext}` : ''}`;
 }
 
 const TIME_PREFIX = /^[0-9a-f]{12}/;

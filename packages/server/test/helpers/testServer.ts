@@ -181,3 +181,21 @@ export async function eventually<T>(read: () => Promise<T>, done: (v: T) => bool
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The config of a server that really listens (`start()`: port 0 on 127.0.0.1), SQLite in `stateDir`. */
+export function listeningConfig(stateDir: string, overrides: Partial<Config> = {}): Config {
+  return configSchema.parse({
+    port: 0,
+    host: '127.0.0.1',
+    db: path.join(stateDir, 'vcase.db'),
+    stateDir,
+    storageDir: path.join(stateDir, 'files'),
+    adminToken: 'listening-test-admin-token',
+    jwtSecret: 'listening-test-jwt-secret',
+    workers: 0,
+    sandboxLatencyMs: 0,
+    bootstrap: true,
+    logLevel: 'silent',
+    ...overrides,
+  });
+}

@@ -139,6 +139,8 @@ describe('admin API (operator-surface §2)', () => {
     expect(new Set(pids).size).toBe(pids.length);
   });
 
+  // Guards PostgreSQL (VCASE_TEST_PG_URL), where concurrent transactions could both pass the
+  // check; SQLite runs one write transaction at a time.
   it('one explicit pid sent by many creates at once goes to exactly one user', async () => {
     const pid = `PID-RACE-${Date.now()}`;
     const other = await createTenant(t);

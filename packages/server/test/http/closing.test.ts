@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/config.js';
 import { CLOSING_MESSAGE } from '../../src/http/closing.js';
+import { listeningConfig } from '../helpers/testServer.js';
 import { createServer } from '../../src/server.js';
 
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-closing-'));
@@ -32,19 +32,7 @@ function responsesOf(socket: net.Socket) {
 
 describe('a server that is closing (SIGTERM)', () => {
   it('refuses a request it reads once closing with 503 in the error shape, and closes the connection', async () => {
-    const config = configSchema.parse({
-      port: 0,
-      host: '127.0.0.1',
-      db: path.join(stateDir, 'vcase.db'),
-      stateDir,
-      storageDir: path.join(stateDir, 'files'),
-      adminToken: 'closing-test-admin-token',
-      jwtSecret: 'closing-test-jwt-secret',
-      workers: 0,
-      sandboxLatencyMs: 0,
-      bootstrap: true,
-      logLevel: 'silent',
-    });
+    const config = listeningConfig(stateDir);
     const server = await createServer({ config, logger: pino({ level: 'silent' }) as FastifyBaseLogger, strictResponses: true });
     const address = new URL(await server.start());
     const { token } = server.bootstrapped!;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/config.js';
+import { listeningConfig } from '../helpers/testServer.js';
 import { createServer, type VcaseServer } from '../../src/server.js';
 
 // Started like the operator does, on port 0 (the system picks one): everything that names
@@ -17,19 +17,7 @@ let address: string;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-listen-'));
 
 beforeAll(async () => {
-  const config = configSchema.parse({
-    port: 0,
-    host: '127.0.0.1',
-    db: path.join(stateDir, 'vcase.db'),
-    stateDir,
-    storageDir: path.join(stateDir, 'files'),
-    adminToken: 'listen-test-admin-token',
-    jwtSecret: 'listen-test-jwt-secret',
-    workers: 0,
-    sandboxLatencyMs: 0,
-    bootstrap: true,
-    logLevel: 'silent',
-  });
+  const config = listeningConfig(stateDir);
   server = await createServer({ config, logger: pino({ level: 'silent' }) as FastifyBaseLogger, strictResponses: true });
   address = (await server.start()).replace(/\/+$/, '');
 });

@@ -44,6 +44,16 @@ describe('vcase-server worker', () => {
     await worker.stop();
     expect(heldTimers()).toBe(before);
   });
+
+  it('stays stopped when stop() comes while start() reads the API address', async () => {
+    const worker = await createWorker({ config: config(), logger });
+    const before = heldTimers();
+    const started = worker.start();
+    await worker.stop();
+    await started;
+    expect(heldTimers()).toBe(before);
+    expect(worker.address.following).toBe(false);
+  });
 });
 
 describe('links a worker builds', () => {
@@ -69,14 +79,16 @@ describe('links a worker builds', () => {
       const { body } = await createCase(worker.ctx, principal, { internal_id: 'LINKS-1', status: 'nuevo' });
       const [delivery] = await listJobs<WebhookDeliverPayload>(worker.ctx.db, { kind: WEBHOOK_DELIVER_JOB, caseId: body.case_id });
       expect(JSON.parse(delivery!.payload.body)).toEqual({ link: `${address}/cases/${body.case_id}` });
-      expect(address).not.toContain(':3000');
+      expect(worker.address.following).toBe(true);
     } finally {
       await worker.stop();
     }
+    expect(worker.address.following).toBe(false);
     // VCASE_PUBLIC_URL, when set, is used as is.
     const configured = await createWorker({ config: { ...config(), publicUrl: 'https://api.example' }, logger });
     await configured.start();
     expect(configured.ctx.config.publicUrl).toBe('https://api.example');
+    expect(configured.address.following).toBe(false);
     await configured.stop();
   });
 });
