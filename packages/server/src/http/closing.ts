@@ -15,8 +15,8 @@ export function refuseWhileClosing(app: FastifyInstance) {
     closing = true;
     done();
   });
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     if (!closing) return done();
-    reply.header('connection', 'close').status(503).send(errorBody(null, CLOSING_MESSAGE));
+    reply.header('x-request-id', req.id).header('connection', 'close').status(503).send(errorBody(null, CLOSING_MESSAGE));
   });
 }

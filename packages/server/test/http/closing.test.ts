@@ -55,6 +55,7 @@ describe('a server that is closing (SIGTERM)', () => {
       expect(status).toBe(503);
       expect(body).toEqual({ error: { code: null, message: CLOSING_MESSAGE } });
       expect(headers).toMatch(/^connection: close$/im);
+      expect(headers).toMatch(/^x-request-id: [0-9a-f-]{36}$/im);
       await stopped;
     } finally {
       socket.destroy();
