@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
@@ -281,16 +281,26 @@ async function claimOne(db: Kysely<Database>, dialect: Dialect, opts: ClaimOptio
   return row && toJob(row);
 }
 
-/** Pushes the lease forward; false when this worker no longer owns the job. */
-export async function extendLease(db: Kysely<Database>, id: string, workerId: string, leaseUntil: Date): Promise<boolean> {
+type JobUpdate = UpdateObject<Database, 'jobs'> | ((eb: ExpressionBuilder<Database, 'jobs'>) => UpdateObject<Database, 'jobs'>);
+
+/**
+ * Updates a job this worker holds (`processing`, locked by `workerId`); false when it no
+ * longer does (its lease ran out and another worker took it, or it was released).
+ */
+async function updateOwnedJob(db: Kysely<Database>, id: string, workerId: string, set: JobUpdate): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
-    .set({ lease_until: leaseUntil.toISOString() })
+    .set(set)
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .where('status', '=', 'processing')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+/** Pushes the lease forward; false when this worker no longer owns the job. */
+export function extendLease(db: Kysely<Database>, id: string, workerId: string, leaseUntil: Date): Promise<boolean> {
+  return updateOwnedJob(db, id, workerId, { lease_until: leaseUntil.toISOString() });
 }
 
 export async function completeJob(
@@ -301,14 +311,7 @@ export async function completeJob(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const res = await db
-    .updateTable('jobs')
-    .set({ status: 'completed', result: toJson(result), error: null, lease_until: null, finished_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return updateOwnedJob(db, id, workerId, { status: 'completed', result: toJson(result), error: null, lease_until: null, finished_at: at, updated_at: at });
 }
 
 /** Back to `pending` at `runAt`, keeping the error so status readers see why. */
@@ -320,33 +323,19 @@ export async function retryJob(
   runAt: Date,
   now: Date,
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('jobs')
-    .set({
-      status: 'pending',
-      error,
-      run_at: runAt.toISOString(),
-      lease_until: null,
-      locked_by: null,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return updateOwnedJob(db, id, workerId, {
+    status: 'pending',
+    error,
+    run_at: runAt.toISOString(),
+    lease_until: null,
+    locked_by: null,
+    updated_at: now.toISOString(),
+  });
 }
 
 export async function failJob(db: Kysely<Database>, id: string, workerId: string, error: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const res = await db
-    .updateTable('jobs')
-    .set({ status: 'error', error, lease_until: null, finished_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return updateOwnedJob(db, id, workerId, { status: 'error', error, lease_until: null, finished_at: at, updated_at: at });
 }
 
 /**
@@ -355,21 +344,14 @@ export async function failJob(db: Kysely<Database>, id: string, workerId: string
  */
 export async function releaseJob(db: Kysely<Database>, id: string, workerId: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const res = await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'pending',
-      attempts: eb('attempts', '-', 1),
-      run_at: at,
-      lease_until: null,
-      locked_by: null,
-      updated_at: at,
-    }))
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return updateOwnedJob(db, id, workerId, (eb) => ({
+    status: 'pending',
+    attempts: eb('attempts', '-', 1),
+    run_at: at,
+    lease_until: null,
+    locked_by: null,
+    updated_at: at,
+  }));
 }
 
 /** Whether a claimable job of these kinds exists (for `whenIdle`). */
