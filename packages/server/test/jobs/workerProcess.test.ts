@@ -51,7 +51,8 @@ describe('vcase-server worker', () => {
     const started = worker.start();
     await worker.stop();
     await started;
-    expect(heldTimers()).toBe(before);
+    // At most as many as before: a timer of something else may have ended meanwhile.
+    expect(heldTimers()).toBeLessThanOrEqual(before);
     expect(worker.address.following).toBe(false);
   });
 });
