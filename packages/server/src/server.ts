@@ -45,7 +45,10 @@ export interface VcaseServer {
 export async function createContext(opts: CreateServerOptions) {
   const { config } = opts;
   const logger = opts.logger ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
-  const handle = openDatabase(config.db, { onCheckpointError: (message) => logger.error({ err: message }, 'SQLite checkpoint failed') });
+  const handle = openDatabase(config.db, {
+    onCheckpointError: (message) => logger.error({ err: message }, 'SQLite checkpoint failed'),
+    onConnectionLost: (err) => logger.warn({ err }, 'PostgreSQL closed an idle connection; the pool opens another when needed'),
+  });
   await migrateToLatest(handle.db);
   const writes = createGroupCommit(handle.db, handle.dialect);
   const clock = opts.clock ?? systemClock();
