@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Relative to the document unless a public URL is configured: the port may be known only
   // once the server listens (port 0), and a proxy may serve it under another host.
   await registerOpenApi(app, ctx.config.publicUrl ?? '/');
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { ctx });
   await registerOperationRoutes(app, routeDeps);
   await app.register(filesRoutes, routeDeps);
   await registerTrpc(app, { ...routeDeps, authenticator });
