@@ -14,9 +14,11 @@ beforeAll(async () => {
   t = await startTestServer();
   acme = await createTenant(t);
   files = http.createServer((req, res) => {
-    if (req.url === '/title.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE);
-    if (req.url === '/slow.pdf') {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE), 400);
+    // By path: a query string (`slow.pdf?2`) names another file of the same kind.
+    const file = new URL(req.url ?? '/', 'http://files.test').pathname;
+    if (file === '/title.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE);
+    if (file === '/slow.pdf') {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/pdf' }).end(TITLE), 800);
       return;
     }
     res.writeHead(404).end();
