@@ -55,8 +55,7 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
-  const sqlite = new SQLite(url);
+  const sqlite = openSqliteFile(url);
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -87,6 +86,16 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
       wal?.close();
     },
   };
+}
+
+/** The SQLite file at `url`, its folder made if missing; a failure names the file (the driver's own message does not). */
+function openSqliteFile(url: string): SQLite.Database {
+  try {
+    if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+    return new SQLite(url);
+  } catch (err) {
+    throw new Error(`cannot open the SQLite database ${url === ':memory:' ? url : path.resolve(url)}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /**

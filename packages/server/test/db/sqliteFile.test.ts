@@ -60,3 +60,12 @@ describe('SQLite transactions and other processes', () => {
     }
   });
 });
+
+describe('opening a SQLite file that cannot be opened', () => {
+  it('names the file in the error', () => {
+    const notADir = path.join(dir, 'plain-file');
+    fs.writeFileSync(notADir, 'x');
+    const target = path.join(notADir, 'vcase.db');
+    expect(() => openDatabase(target)).toThrow(`cannot open the SQLite database ${target}: `);
+  });
+});
