@@ -126,13 +126,13 @@ interface Invoice {
   index: number;
 }
 
-const sourceOf = (d: OwnershipDocument): SourceDocument => ({
+const sourceDocument = (d: OwnershipDocument): SourceDocument => ({
   document_type: d.document_type,
   folio: str(d.parsed_data.folio_fiscal) ?? str(d.parsed_data.folio),
   file_id: d.file_id,
 });
 
-function invoiceOf(d: OwnershipDocument, index: number): Invoice {
+function toInvoice(d: OwnershipDocument, index: number): Invoice {
   const p = d.parsed_data;
   const endorsements = Array.isArray(p.endosos)
     ? p.endosos
@@ -140,7 +140,7 @@ function invoiceOf(d: OwnershipDocument, index: number): Invoice {
         .map((e) => ({ from: str(e.de), to: str(e.a), date: isoDate(e.fecha) }))
     : [];
   return {
-    doc: sourceOf(d),
+    doc: sourceDocument(d),
     issuer: str(p.nombre_emisor),
     receiver: str(p.nombre_receptor),
     date: isoDate(p.fecha_emision) ?? isoDate(p.fecha_documento),
@@ -149,7 +149,7 @@ function invoiceOf(d: OwnershipDocument, index: number): Invoice {
   };
 }
 
-function evidenceOwner(d: OwnershipDocument): string | null {
+function ownerInEvidence(d: OwnershipDocument): string | null {
   const p = d.parsed_data;
   if (d.document_type && ID_TYPES.has(d.document_type)) {
     const full = [p.nombre, p.apellido_paterno, p.apellido_materno].map(str).filter(Boolean).join(' ');
@@ -193,11 +193,11 @@ function timeline(documents: readonly OwnershipDocument[], invoices: readonly In
     }
   }
   for (const d of documents) {
-    const owner = isInvoice(d) ? null : evidenceOwner(d);
+    const owner = isInvoice(d) ? null : ownerInEvidence(d);
     if (!owner) continue;
     const date = isoDate(d.parsed_data.fecha_documento) ?? isoDate(d.parsed_data.fecha_pago);
     if (pivot?.date && date && date < pivot.date) continue;
-    push({ kind: 'evidence', owner, date, doc: sourceOf(d) }, 2);
+    push({ kind: 'evidence', owner, date, doc: sourceDocument(d) }, 2);
   }
   queue.sort((a, b) => byDate(a.event.date, b.event.date) || a.priority - b.priority || a.order - b.order);
   return queue.map((q) => q.event);
@@ -278,7 +278,7 @@ function walk(pivot: Invoice | undefined, events: readonly Event[]) {
 
 /** The `completed` body of GET ownership_chain. */
 export function buildOwnershipChain(input: OwnershipChainInput): OwnershipChainResponse {
-  const invoices = input.documents.map((d, i) => (isInvoice(d) ? invoiceOf(d, i) : null)).filter((inv): inv is Invoice => !!inv);
+  const invoices = input.documents.map((d, i) => (isInvoice(d) ? toInvoice(d, i) : null)).filter((inv): inv is Invoice => !!inv);
   const pivot = invoices.filter((inv) => inv.receiver).sort((a, b) => byDate(a.date, b.date) || a.index - b.index)[0];
   const { links, gaps } = walk(pivot, timeline(input.documents, invoices, pivot));
 
