@@ -1,5 +1,5 @@
 import type { RequestOptions, WaitOptions } from '@vcase/sdk';
-import { CliError, describeError, EXIT } from './errors.js';
+import { CliError, describeError, EXIT, exitCodeFor } from './errors.js';
 import type { WatchFlags } from './kit.js';
 import type { Session } from './session.js';
 import { startSpinner } from './ui/spinner.js';
@@ -51,7 +51,7 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     try {
       body = await spec.read({ signal });
     } catch (error) {
-      if (spec.missingUntilRun && spec.start && (error as { name?: string } | null)?.name === 'NotFoundError') {
+      if (spec.missingUntilRun && exitCodeFor(error) === EXIT.NOT_FOUND) {
         throw new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
       }
       throw error;

@@ -167,7 +167,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
    */
   const companyBound = (pool: Pool) => {
     if (pool.perCompany === undefined) return undefined;
-    return left(pool) <= Math.ceil(pool.limit / 8) ? 1 : pool.perCompany;
+    return left(pool) <= Math.ceil(pool.limit / 8) ? Math.min(1, pool.perCompany) : pool.perCompany;
   };
   let started = false;
   let closed = false;
