@@ -8,6 +8,33 @@ import { notMeasured, ratioRow } from '../lib/report.mjs';
 import { cpuSeconds } from '../lib/proc.mjs';
 import { startHelloServer, startVcaseServer } from '../lib/servers.mjs';
 
+/** Slices of a tRPC / REST pair: each runs this many times, alternating (at most 1 per second of load). */
+const PAIR_SLICES = 3;
+
+/** One load result from the slices of one URL: counts and times summed, latencies the worst slice's. */
+function combineLoads(parts) {
+  const sum = (k) => parts.reduce((a, r) => a + r[k], 0);
+  const seconds = sum('seconds');
+  const cpu = parts.every((r) => r.cpuSeconds !== null) ? sum('cpuSeconds') : null;
+  const statusCodes = {};
+  for (const r of parts) {
+    for (const [code, st] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = { count: (statusCodes[code]?.count ?? 0) + st.count };
+  }
+  return {
+    rps: sum('ok') / seconds,
+    ok: sum('ok'),
+    total: sum('total'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    seconds,
+    latencyP50: Math.max(...parts.map((r) => r.latencyP50)),
+    latencyP99: Math.max(...parts.map((r) => r.latencyP99)),
+    statusCodes,
+    cpuSeconds: cpu,
+  };
+}
+
 export const SPECS = {
   taxes: {
     id: 'http.taxes',
@@ -70,15 +97,36 @@ export async function run(cfg, seeded, log) {
     const base = { connections: cfg.connections, duration: cfg.duration };
     // Server CPU time per request is measured alongside req/s: on a shared machine it drifts
     // far less than throughput does, so the CPU ratio is a second, steadier reading.
-    const measure = async (label, opts, pid = api.pid) => {
-      await warm({ ...base, ...opts }, cfg.warmup);
+    const loadWithCpu = async (opts, pid) => {
       const cpu0 = cpuSeconds(pid);
       const r = await runLoad({ ...base, ...opts });
       const cpu1 = cpuSeconds(pid);
-      r.cpuUsPerReq = cpu0 !== null && cpu1 !== null && r.total > 0 ? ((cpu1 - cpu0) * 1e6) / r.total : null;
+      r.cpuSeconds = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null;
+      return r;
+    };
+    const report = (label, r) => {
+      r.cpuUsPerReq = r.cpuSeconds !== null && r.total > 0 ? (r.cpuSeconds * 1e6) / r.total : null;
       const cpu = r.cpuUsPerReq === null ? '' : `, ${Math.round(r.cpuUsPerReq)} µs CPU/req`;
       log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
       return r;
+    };
+    const measure = async (label, opts, pid = api.pid) => {
+      await warm({ ...base, ...opts }, cfg.warmup);
+      return report(label, await loadWithCpu(opts, pid));
+    };
+    // A tRPC call and its REST twin are compared with each other: measured one after the
+    // other, a drift of the shared machine between the two runs read as a difference of the
+    // channels (a quick run once read 0.77, the next 1.1). They run in alternating slices
+    // instead (REST, tRPC, REST, tRPC, …: the same total time each), and each sums its slices.
+    const measurePair = async ([labelA, optsA], [labelB, optsB]) => {
+      await warm({ ...base, ...optsA }, cfg.warmup);
+      await warm({ ...base, ...optsB }, cfg.warmup);
+      const slices = Math.max(1, Math.min(PAIR_SLICES, Math.floor(cfg.duration)));
+      const parts = [[], []];
+      for (let i = 0; i < slices; i++) {
+        for (const [k, opts] of [optsA, optsB].entries()) parts[k].push(await loadWithCpu({ ...opts, duration: cfg.duration / slices }, api.pid));
+      }
+      return [report(labelA, combineLoads(parts[0])), report(labelB, combineLoads(parts[1]))];
     };
     // The reference is measured between the rows, so each row is compared with the reference
     // measured just before and just after it: a shared machine drifts within a run.
@@ -86,13 +134,17 @@ export async function run(cfg, seeded, log) {
     const refs = [await reference()];
 
     const taxesUrl = `${api.url}/v1/cases/${seeded.caseId}/taxes`;
-    const taxes = await measure('GET taxes', { url: taxesUrl, headers: auth });
-    const trpcTaxes = await measure('tRPC getTaxes', { url: trpcUrl(api.url, 'getTaxes', { case_id: seeded.caseId }), headers: auth });
+    const [taxes, trpcTaxes] = await measurePair(
+      ['GET taxes', { url: taxesUrl, headers: auth }],
+      ['tRPC getTaxes', { url: trpcUrl(api.url, 'getTaxes', { case_id: seeded.caseId }), headers: auth }],
+    );
     refs.push(await reference());
     const tickets = await measure('GET tickets', { url: `${api.url}/v1/cases/${seeded.caseId}/tickets`, headers: auth });
     refs.push(await reference());
-    const cases = await measure('GET /v1/cases', { url: `${api.url}/v1/cases?limit=20`, headers: auth });
-    const trpcCases = await measure('tRPC listCases', { url: trpcUrl(api.url, 'listCases', { limit: 20 }), headers: auth });
+    const [cases, trpcCases] = await measurePair(
+      ['GET /v1/cases', { url: `${api.url}/v1/cases?limit=20`, headers: auth }],
+      ['tRPC listCases', { url: trpcUrl(api.url, 'listCases', { limit: 20 }), headers: auth }],
+    );
     refs.push(await reference());
 
     // 20 KB of file content (15,000 random bytes → 20,000 base64 characters), one body for all.
