@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isTrpcUrl, trpcRefusal } from '../trpc/errorShape.js';
 import { errorBody } from './errorHandler.js';
 
 export const CLOSING_MESSAGE = 'El servicio se está deteniendo; reintente en unos momentos';
@@ -6,8 +7,8 @@ export const CLOSING_MESSAGE = 'El servicio se está deteniendo; reintente en un
 /**
  * Requests that arrive once the server has begun to close (SIGTERM) are refused as Fastify
  * refuses them, 503 and the connection closed, but in the service's error shape
- * (operator-surface §4): Fastify's own answer has `error` as a string. Requests already
- * received finish. Registered first, so nothing else runs for a refused request.
+ * (operator-surface §4), or tRPC's on the tRPC channel: Fastify's own answer has `error` as a
+ * string. Requests already received finish. Registered first, so nothing else runs for a refused request.
  */
 export function refuseWhileClosing(app: FastifyInstance) {
   let closing = false;
@@ -17,6 +18,9 @@ export function refuseWhileClosing(app: FastifyInstance) {
   });
   app.addHook('onRequest', (req, reply, done) => {
     if (!closing) return done();
-    reply.header('x-request-id', req.id).header('connection', 'close').status(503).send(errorBody(null, CLOSING_MESSAGE));
+    const body = isTrpcUrl(req.url)
+      ? trpcRefusal(req.url, { key: 'SERVICE_UNAVAILABLE', message: CLOSING_MESSAGE, httpStatus: 503, contractCode: null })
+      : errorBody(null, CLOSING_MESSAGE);
+    reply.header('x-request-id', req.id).header('connection', 'close').status(503).send(body);
   });
 }

@@ -1,11 +1,11 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { BODY_TOO_LARGE, NOT_JSON_MEDIA_TYPE } from '../errors.js';
 import { drainRequestBody } from '../http/drainBody.js';
 import type { RouteDeps } from '../http/routeDeps.js';
 import { appRouter, type AppRouter } from './appRouter.js';
+import { trpcRefusal } from './errorShape.js';
 import { answerPlainQueries } from './plainQueries.js';
 
 /** Bodies Fastify refuses before tRPC sees them, as tRPC error codes and the REST message. */
@@ -23,16 +23,8 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
   await app.register(async (scope) => {
     // A body over the limit, or of a type no parser takes, is refused by Fastify before tRPC
     // reads it: answered in tRPC's error shape, with the status and contract code REST gives it.
-    const refuse = (refusal: (typeof BODY_REFUSALS)[string], request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0].replace(/^\/trpc\/?/, '');
-      return reply.status(400).send({
-        error: {
-          message: refusal.message,
-          code: TRPC_ERROR_CODES_BY_KEY[refusal.key],
-          data: { code: refusal.key, httpStatus: 400, path, contractCode: 'VALIDATION_ERROR' },
-        },
-      });
-    };
+    const refuse = (refusal: (typeof BODY_REFUSALS)[string], request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(400).send(trpcRefusal(request.url, { ...refusal, httpStatus: 400, contractCode: 'VALIDATION_ERROR' }));
     scope.setErrorHandler(async (error: FastifyError, request, reply) => {
       const refusal = BODY_REFUSALS[error.code];
       if (!refusal) throw error;
