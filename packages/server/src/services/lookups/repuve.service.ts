@@ -1,8 +1,10 @@
 import type { RepuveInfo, RepuveResponse } from '@vcase/shared';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
+import { nivBelongsToCase } from '../../domain/plateSelection.js';
 import { notFound } from '../../errors.js';
 import { loadCase } from '../caseAccess.js';
+import { casePlateRows } from '../plates.service.js';
 import { caseLookups, obj, str, type LookupJob } from './caseLookups.js';
 import { lookupStatus } from './lookupJob.js';
 
@@ -44,8 +46,26 @@ export async function getRepuve(ctx: ServerContext, principal: Principal, caseId
   if (status === 'completed' && latest.result?.kind !== 'reason') {
     return { codigo: 'ok', info: infoOf(latest), job_id: latest.id, job_status: 'completed' };
   }
-  // The latest query failed: recover the most recent valid answer for the same vehicle.
+  // The latest query failed: recover the most recent valid answer for the same vehicle, else
+  // what the plate portal answered about one of the vehicle's plates (§2.7: `error` only when
+  // all sources failed).
   const recovered = jobs.find((j) => j !== latest && j.payload.key === latest.payload.key && infoOf(j));
   if (recovered) return { codigo: 'ok', info: infoOf(recovered), job_id: latest.id, job_status: 'error' };
+  const fromPortal = await platePortalInfo(ctx, row.id, latest.payload.key);
+  if (fromPortal) return { codigo: 'ok', info: fromPortal, job_id: latest.id, job_status: 'error' };
   return { codigo: 'error', info: null, job_id: latest.id, job_status: 'error' };
+}
+
+/**
+ * A registry record from the MEX plate portal's valid answer (a plate status) about a plate
+ * of the case whose document belongs to the vehicle `vin` (§4.5 rule 1): a `Vigente` plate
+ * first, then the plates in the plates endpoint's order. The portal knows the plate, its
+ * entity and its validity; what it does not tell stays empty, as for a record the registry
+ * left incomplete.
+ */
+async function platePortalInfo(ctx: ServerContext, caseId: string, vin: string): Promise<RepuveInfo | null> {
+  const answered = (await casePlateRows(ctx, caseId)).filter((p) => p.portal?.plate_status && nivBelongsToCase(p.niv, vin));
+  const plate = answered.find((p) => p.portal?.plate_status === 'Vigente') ?? answered[0];
+  if (!plate) return null;
+  return normalizeRepuveInfo({ niv: vin, placa: plate.plate, entidad_emplacado: plate.entity, fecha_inscripcion: plate.portal?.valid_from }, vin);
 }
