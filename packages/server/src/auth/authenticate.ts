@@ -41,7 +41,8 @@ export function createAuthenticator(ctx: ServerContext, signer: TokenSigner, adm
     const claims = await signer.verify(token, now);
     if (!claims) throw unauthorized('Token inválido o expirado', code);
     const user = await findUser(ctx.db, claims.userId);
-    if (!user) throw unauthorized('Token inválido o expirado', code);
+    // A token names its user's company; one naming another is not ours, however well signed.
+    if (!user || (claims.companyId && user.company_id && claims.companyId !== user.company_id)) throw unauthorized('Token inválido o expirado', code);
     const principal: Principal = { kind: 'user', userId: user.id, companyId: claims.companyId ?? user.company_id ?? null, user };
     if (bearers.size >= BEARER_CACHE_ENTRIES) bearers.delete(bearers.keys().next().value as string);
     bearers.set(token, { principal, until: Math.min(claims.expiresAt.getTime(), now.getTime() + BEARER_CACHE_MS) });

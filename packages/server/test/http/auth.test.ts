@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenSigner } from '../../src/auth/tokens.js';
 import { manualClock } from '../../src/clock.js';
 import { ADMIN_TOKEN, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
@@ -40,6 +41,20 @@ describe('bearer tokens on /v1/cases (contract §5)', () => {
     const forged = `${h}.${p}.c2lnbmF0dXJlLWZyb20tYW5vdGhlci1zZWNyZXQ`;
     const res = await t.inject({ method: 'GET', url: '/v1/cases', headers: { authorization: `Bearer ${forged}` } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses a well-signed token that names another company than its user's", async () => {
+    const other = await createTenant(t, { name: 'Other Co' });
+    const caseId = await createCase(t, other);
+    const signer = createTokenSigner('test-jwt-secret');
+    const bearer = async (companyId: string) => ({
+      authorization: `Bearer ${await signer.sign({ userId: acme.userId, companyId }, new Date(clock.now().getTime() + 3_600_000))}`,
+    });
+    const crossed = await bearer(other.companyId);
+    for (const url of ['/v1/cases', `/v1/cases/${caseId}`, '/v1/documents']) {
+      expect((await t.inject({ method: 'GET', url, headers: crossed })).statusCode, url).toBe(401);
+    }
+    expect((await t.inject({ method: 'GET', url: '/v1/cases', headers: await bearer(acme.companyId) })).statusCode).toBe(200);
   });
 
   it('a token stops working once it expires', async () => {
