@@ -38,6 +38,12 @@ export type LookupAll = (hostname: string) => Promise<{ address: string }[]>;
 
 export interface PublicUrlOptions {
   allowPrivate: boolean;
+  /**
+   * Accept a host name that does not resolve now (no such name yet, DNS down): for a URL
+   * stored to be used later and checked again then (webhook registrations), not for one
+   * fetched at once.
+   */
+  acceptUnresolved?: boolean;
   /** Injected in tests; default `dns.lookup` with `all: true`. */
   lookup?: LookupAll;
 }
@@ -72,9 +78,13 @@ export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions)
     try {
       addresses = (await (opts.lookup ?? defaultLookup)(host)).map((a) => a.address);
     } catch (err) {
+      if (opts.acceptUnresolved) return parsed;
       throw new UnsafeUrlError(`no se puede resolver el host ${host}: ${(err as Error).message}`);
     }
-    if (addresses.length === 0) throw new UnsafeUrlError(`no se puede resolver el host ${host}`);
+    if (addresses.length === 0) {
+      if (opts.acceptUnresolved) return parsed;
+      throw new UnsafeUrlError(`no se puede resolver el host ${host}`);
+    }
   }
   const inward = addresses.find(isPrivateAddress);
   if (inward !== undefined) {

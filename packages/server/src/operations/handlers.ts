@@ -211,7 +211,8 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
     await requireCompanyRow(ctx, companyId);
     const body = obj(i.body);
     try {
-      await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls });
+      // A receiver whose name does not resolve yet is registered: every delivery checks its URL again.
+      await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls, acceptUnresolved: true });
     } catch (err) {
       if (isA(UnsafeUrlError, err)) throw validationError(err.message, { field: 'url' });
       throw err;

@@ -186,13 +186,23 @@ describe('webhooks (contract §6)', () => {
     expect(received()).toEqual([]);
   });
 
-  it('private receiver URLs are refused unless VCASE_ALLOW_PRIVATE_URLS', async () => {
+  it('private receiver URLs are refused unless VCASE_ALLOW_PRIVATE_URLS; names that do not resolve are checked at delivery', async () => {
     const strict = await startTestServer({ allowPrivateUrls: false });
     try {
       const tenant = await createTenant(strict);
       const res = await strict.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: `${base}/x` });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      // A name that does not resolve (yet) is registered; its delivery checks it again and is
+      // recorded as failed, the case is created all the same.
+      const later = await strict.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: 'https://hooks.nowhere.invalid/x' });
+      expect([later.statusCode, later.json().url]).toEqual([200, 'https://hooks.nowhere.invalid/x']);
+      await createCase(strict, tenant, { internal_id: 'UNRESOLVED-HOOK' });
+      const deliveries = await eventually(
+        async () => (await strict.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries`)).json().data,
+        (d: unknown[]) => d.length === 1,
+      );
+      expect(deliveries[0]).toMatchObject({ url: 'https://hooks.nowhere.invalid/x', ok: false, status_code: null, error: expect.stringMatching(/no se puede resolver el host hooks\.nowhere\.invalid/) });
     } finally {
       await strict.close();
     }
