@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import { isA } from '@vcase/shared';
 import pkg from '../package.json';
@@ -49,7 +50,8 @@ program
           `  base_url: ${server.bootstrapped.base_url}\n  token:    ${server.bootstrapped.token}\n  api_key:  ${server.bootstrapped.api_key}\n`,
       );
     }
-    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs)\n`);
+    const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host) ? `; bound to ${config.host}, every interface` : '';
+    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}`);
   });
 
 program
@@ -63,8 +65,16 @@ program
     const worker = await createWorker({ config });
     onSignals(() => worker.stop());
     await worker.start();
-    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n`);
+    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}`);
   });
+
+/** The database a process uses, said at start (a mistyped path would otherwise go unseen): a PostgreSQL URL without its password. */
+function databaseLine(db: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(db)) return `database: SQLite file ${path.resolve(db)}\n`;
+  const url = new URL(db);
+  if (url.password) url.password = '***';
+  return `database: PostgreSQL ${url.toString()}\n`;
+}
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`${isA(Error, err) ? err.message : String(err)}\n`);

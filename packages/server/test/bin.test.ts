@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,5 +20,35 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
   it.skipIf(!built)('runs the built server command', () => {
     const out = execFileSync(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), '--version'], { encoding: 'utf8' });
     expect(out.trim()).toBe(pkg.version);
+  });
+
+  it.skipIf(!built)('says at start where it listens and which database it uses (server and worker)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-bin-'));
+    /** The process's stdout up to its `database:` line; the process is stopped then. */
+    const startOutput = (args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), ...args], {
+          env: { ...process.env, VCASE_ADMIN_TOKEN: 'bin-test-admin-token', VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789', VCASE_LOG_LEVEL: 'silent' },
+          cwd: dir,
+        });
+        let out = '';
+        const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no database line in: ${out}`))), 20_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d;
+          if (!/^database: .*$/m.test(out)) return;
+          clearTimeout(timer);
+          child.once('exit', () => resolve(out));
+          child.kill('SIGTERM');
+        });
+      });
+    try {
+      const served = await startOutput(['start', '--host', '0.0.0.0', '--port', '0', '--db', 'state/vcase.db', '--no-bootstrap', '--workers', '0']);
+      expect(served).toMatch(/^vcase-server listening on http:\/\/\S+ \(docs: \S+\/docs; bound to 0\.0\.0\.0, every interface\)$/m);
+      expect(served).toContain(`database: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`);
+      const worker = await startOutput(['worker', '--db', 'state/vcase.db', '--workers', '1']);
+      expect(worker).toContain(`vcase-server worker running (1 concurrent jobs)\ndatabase: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
