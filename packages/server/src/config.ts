@@ -1,8 +1,15 @@
 import * as z from 'zod';
 
-const boolish = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+/** A yes/no setting: a word that is neither is refused, not read as false. */
+const boolish = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  const word = v.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (!FALSE_WORDS.includes(word)) ctx.addIssue({ code: 'custom', message: `use true or false (got "${v}")` });
+  return false;
+});
 
 /** Every setting the server reads, from flags (which win) and env (operator-surface §1). */
 export const configSchema = z.object({
@@ -39,6 +46,29 @@ export interface ConfigFlags {
   bootstrap?: boolean;
 }
 
+/** How an operator writes each setting, for the errors of a bad value. */
+const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof Config, string>> = {
+  port: '--port / PORT',
+  host: '--host / HOST',
+  db: '--db / DATABASE_URL / VCASE_DB',
+  storageDir: '--storage / VCASE_STORAGE_DIR',
+  stateDir: 'VCASE_STATE_DIR',
+  workers: '--workers / VCASE_WORKERS',
+  adminToken: 'VCASE_ADMIN_TOKEN',
+  jwtSecret: 'VCASE_JWT_SECRET',
+  providers: 'VCASE_PROVIDERS',
+  providerHttpUrl: 'VCASE_PROVIDER_HTTP_URL',
+  sandboxLatencyMs: 'VCASE_SANDBOX_LATENCY_MS',
+  environment: 'VCASE_ENVIRONMENT',
+  publicUrl: 'VCASE_PUBLIC_URL',
+  webUrl: 'VCASE_WEB_URL',
+  allowPrivateUrls: 'VCASE_ALLOW_PRIVATE_URLS',
+  webhookTimeoutMs: 'VCASE_WEBHOOK_TIMEOUT_MS',
+  satCfdi: 'VCASE_SAT_CFDI',
+  satCfdiUrl: 'VCASE_SAT_CFDI_URL',
+  logLevel: 'VCASE_LOG_LEVEL',
+};
+
 /** The one place that reads `process.env`. */
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const pick = <T>(...values: (T | undefined)[]) => values.find((v) => v !== undefined && v !== '');
@@ -65,7 +95,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     logLevel: pick(env.VCASE_LOG_LEVEL, env.LOG_LEVEL),
   });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   if (parsed.data.providers === 'http' && !parsed.data.providerHttpUrl) {
