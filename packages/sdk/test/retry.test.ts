@@ -37,30 +37,19 @@ describe('retries', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('does not send again a call that adds a record once it may have reached the server', async () => {
-    const metadata = json(200, { case_id: IDS.case, metadata: {}, history: [] });
+  it('sends a call that adds a record again after a 5xx or a reset, under the one Idempotency-Key the server replays', async () => {
+    const metadata = () => json(200, { case_id: IDS.case, metadata: {}, history: [] });
     const reset = () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
     };
-    for (const first of [() => errorBody(503, null, 'down'), reset]) {
-      const { vcase, calls } = testClient([first, () => metadata]);
-      await expect(vcase.cases.appendMetadata(IDS.case, { a: 1 })).rejects.toBeTruthy();
-      expect(calls).toHaveLength(1);
+    for (const first of [() => errorBody(503, null, 'down'), reset, () => errorBody(429, null, 'slow down')]) {
+      const { vcase, calls } = testClient([first, metadata]);
+      await expect(vcase.cases.appendMetadata(IDS.case, { a: 1 })).resolves.toMatchObject({ case_id: IDS.case });
+      const keys = calls.map((c) => c.headers.get('idempotency-key'));
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
     }
-  });
-
-  it('sends a call that adds a record again when it never left, or after a 429', async () => {
-    const metadata = () => json(200, { case_id: IDS.case, metadata: {}, history: [] });
-    let n = 0;
-    const refused = testClient(() => {
-      if (n++ === 0) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-      return metadata();
-    });
-    await expect(refused.vcase.cases.appendMetadata(IDS.case, { a: 1 })).resolves.toMatchObject({ case_id: IDS.case });
-    expect(refused.calls).toHaveLength(2);
-    const limited = testClient([errorBody(429, null, 'slow down'), metadata()]);
-    await expect(limited.vcase.cases.appendMetadata(IDS.case, { a: 1 })).resolves.toMatchObject({ case_id: IDS.case });
-    expect(limited.calls).toHaveLength(2);
   });
 
   it('makes maxRetries + 1 attempts: default 2, client option, per-call option', async () => {
@@ -158,10 +147,14 @@ describe('Idempotency-Key', () => {
     expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['batch-7-row-12', 'batch-7-row-12']);
   });
 
-  it('is not sent on other calls', async () => {
-    const { vcase, calls } = testClient(() => json(202, { job_id: IDS.job, vin: 'V', status: 'pending' }));
+  it('is sent on every call that adds a record or starts work, and on no read or state change', async () => {
+    const { vcase, calls } = testClient((req) =>
+      req.method === 'GET' ? json(200, { case_id: IDS.case, metadata: {}, history: [] }) : json(202, { job_id: IDS.job, vin: 'V', status: 'pending' }),
+    );
     await vcase.cases.startRapi(IDS.case);
-    expect(calls[0]!.headers.has('idempotency-key')).toBe(false);
+    await vcase.cases.startBureau(IDS.case);
+    await vcase.cases.metadata(IDS.case);
+    expect(calls.map((c) => c.headers.has('idempotency-key'))).toEqual([true, true, false]);
   });
 });
 

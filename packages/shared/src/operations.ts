@@ -122,7 +122,11 @@ export interface OperationSpec {
    * the path names something): the contract's per-operation rows (§4.2, §4.9).
    */
   otherErrorStatuses?: readonly number[];
-  /** Retries with the same `Idempotency-Key` and body replay the first answer (server http/idempotency.ts). */
+  /**
+   * Retries with the same `Idempotency-Key` and body replay the first answer instead of running
+   * again (server http/idempotency.ts): every operation that adds a record or starts work each
+   * time it runs. The SDK sends a key of its own on these, so its retries are safe.
+   */
   idempotent?: true;
 }
 
@@ -174,12 +178,12 @@ export const OPERATIONS = defineOperations({
   assignCase: {
     method: 'POST', path: `${CASE}/assign`, auth: 'bearer', group: 'cases',
     summary: 'Assign the case to a user of the company; appends to the assignment history',
-    body: assignBodySchema, response: assignResponseSchema, successStatus: 200, otherErrorStatuses: [403],
+    body: assignBodySchema, response: assignResponseSchema, successStatus: 200, idempotent: true, otherErrorStatuses: [403],
   },
   processCase: {
     method: 'POST', path: `${CASE}/process`, auth: 'bearer', group: 'cases',
     summary: "Queue bulk processing (OCR + extraction) of the case's documents",
-    response: processCaseResponseSchema, successStatus: 202,
+    response: processCaseResponseSchema, successStatus: 202, idempotent: true,
   },
   getCaseStatus: {
     method: 'GET', path: `${CASE}/status`, auth: 'bearer', group: 'cases',
@@ -204,7 +208,7 @@ export const OPERATIONS = defineOperations({
   appendCaseMetadata: {
     method: 'POST', path: `${CASE}/metadata`, auth: 'bearer', group: 'cases',
     summary: 'Append an entry to the metadata history',
-    body: metadataBodySchema, bodyRequired: true, response: metadataResponseSchema, successStatus: 200,
+    body: metadataBodySchema, bodyRequired: true, response: metadataResponseSchema, successStatus: 200, idempotent: true,
   },
   getPlates: {
     method: 'GET', path: `${CASE}/plates`, auth: 'bearer', group: 'cases',
@@ -224,7 +228,7 @@ export const OPERATIONS = defineOperations({
   generatePlateChain: {
     method: 'POST', path: `${CASE}/chain_plates`, auth: 'bearer', group: 'cases',
     summary: 'Start plate chain generation (fire and forget)',
-    rejectsBody: true, response: plateChainResponseSchema, successStatus: 202,
+    rejectsBody: true, response: plateChainResponseSchema, successStatus: 202, idempotent: true,
   },
   getOwnershipChain: {
     method: 'GET', path: `${CASE}/ownership_chain`, auth: 'bearer', group: 'cases',
@@ -234,7 +238,7 @@ export const OPERATIONS = defineOperations({
   generateOwnershipChain: {
     method: 'POST', path: `${CASE}/ownership_chain`, auth: 'bearer', group: 'cases',
     summary: 'Start ownership chain generation (fire and forget)',
-    rejectsBody: true, response: ownershipChainResponseSchema, successStatus: 202,
+    rejectsBody: true, response: ownershipChainResponseSchema, successStatus: 202, idempotent: true,
   },
 
   // ── Lookups on cases (contract §4.4 – §4.8) ──
@@ -251,7 +255,7 @@ export const OPERATIONS = defineOperations({
   startPedimento: {
     method: 'POST', path: `${CASE}/pedimento`, auth: 'bearer', group: 'lookups',
     summary: "Look up the customs entry of the case's primary invoice",
-    response: pedimentoStartResponseSchema, successStatus: 202,
+    response: pedimentoStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getRapi: {
     method: 'GET', path: `${CASE}/rapi`, auth: 'bearer', group: 'lookups',
@@ -261,7 +265,7 @@ export const OPERATIONS = defineOperations({
   startRapi: {
     method: 'POST', path: `${CASE}/rapi`, auth: 'bearer', group: 'lookups',
     summary: "Look up the case's primary VIN in RAPI",
-    response: rapiStartResponseSchema, successStatus: 202,
+    response: rapiStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getRenapo: {
     method: 'GET', path: `${CASE}/renapo`, auth: 'bearer', group: 'lookups',
@@ -271,7 +275,7 @@ export const OPERATIONS = defineOperations({
   startRenapo: {
     method: 'POST', path: `${CASE}/renapo`, auth: 'bearer', group: 'lookups',
     summary: "Validate the CURP found in the case's documents",
-    response: renapoStartResponseSchema, successStatus: 202,
+    response: renapoStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getCreditBureau: {
     method: 'GET', path: `${CASE}/${CREDIT_BUREAU_PATH_SEGMENT}`, auth: 'bearer', group: 'lookups',
@@ -281,7 +285,7 @@ export const OPERATIONS = defineOperations({
   startCreditBureau: {
     method: 'POST', path: `${CASE}/${CREDIT_BUREAU_PATH_SEGMENT}`, auth: 'bearer', group: 'lookups',
     summary: 'Request the credit-bureau vehicle report and its verification PDF',
-    response: creditBureauStartResponseSchema, successStatus: 202,
+    response: creditBureauStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getTickets: {
     method: 'GET', path: `${CASE}/tickets`, auth: 'bearer', group: 'lookups',
@@ -291,7 +295,7 @@ export const OPERATIONS = defineOperations({
   startTickets: {
     method: 'POST', path: `${CASE}/tickets`, auth: 'bearer', group: 'lookups',
     summary: 'Look up infractions of every plate of the case',
-    response: ticketsStartResponseSchema, successStatus: 202,
+    response: ticketsStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getTaxes: {
     method: 'GET', path: `${CASE}/taxes`, auth: 'bearer', group: 'lookups',
@@ -301,7 +305,7 @@ export const OPERATIONS = defineOperations({
   startTaxes: {
     method: 'POST', path: `${CASE}/taxes`, auth: 'bearer', group: 'lookups',
     summary: 'Look up tenencia of every plate of the case',
-    response: taxesStartResponseSchema, successStatus: 202,
+    response: taxesStartResponseSchema, successStatus: 202, idempotent: true,
   },
   getInvoices: {
     method: 'GET', path: `${CASE}/invoices`, auth: 'bearer', group: 'lookups',
@@ -354,7 +358,7 @@ export const OPERATIONS = defineOperations({
   processDocument: {
     method: 'POST', path: `${DOC}/process`, auth: 'bearerOrApiKey', group: 'documents',
     summary: 'Trigger automatic OCR',
-    response: processDocumentResponseSchema, successStatus: 202,
+    response: processDocumentResponseSchema, successStatus: 202, idempotent: true,
   },
   reclassifyDocument: {
     method: 'POST', path: `${DOC}/reclassify`, auth: 'bearerOrApiKey', group: 'documents',
@@ -368,7 +372,7 @@ export const OPERATIONS = defineOperations({
     summary: 'Submit a voter ID (front, optional back) for validation',
     body: ineSubmitBodySchema, bodyCheck: checkIneSubmitBody,
     wireBody: ineSubmitWireBodySchema,
-    response: ineSubmitResponseSchema, successStatus: 202,
+    response: ineSubmitResponseSchema, successStatus: 202, idempotent: true,
   },
   getIne: {
     method: 'GET', path: '/documents/ine/{job_id}', auth: 'bearer', group: 'ine',
@@ -380,22 +384,22 @@ export const OPERATIONS = defineOperations({
   createCompany: {
     method: 'POST', path: '/admin/companies', auth: 'admin', group: 'admin',
     summary: 'Create a company',
-    body: createCompanyBodySchema, response: companySchema, successStatus: 201,
+    body: createCompanyBodySchema, response: companySchema, successStatus: 201, idempotent: true,
   },
   createUser: {
     method: 'POST', path: '/admin/companies/{company_id}/users', auth: 'admin', group: 'admin',
     summary: 'Create a user of a company',
-    body: createUserBodySchema, response: userSchema, successStatus: 201,
+    body: createUserBodySchema, response: userSchema, successStatus: 201, idempotent: true,
   },
   createToken: {
     method: 'POST', path: '/admin/users/{user_id}/tokens', auth: 'admin', group: 'admin',
     summary: 'Issue a bearer token for a user',
-    body: createTokenBodySchema, response: tokenSchema, successStatus: 201,
+    body: createTokenBodySchema, response: tokenSchema, successStatus: 201, idempotent: true,
   },
   createApiKey: {
     method: 'POST', path: '/admin/companies/{company_id}/api-keys', auth: 'admin', group: 'admin',
     summary: 'Issue an API key for a company',
-    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201,
+    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201, idempotent: true,
   },
   revokeApiKey: {
     method: 'DELETE', path: '/admin/api-keys/{key_id}', auth: 'admin', group: 'admin',

@@ -71,8 +71,14 @@ export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] exte
   ? z.output<Operations[Id]['response']>
   : void;
 
-/** Operations that create something: sent with an Idempotency-Key unless the caller gives one. */
-const IDEMPOTENT_CREATES = new Set<OperationId>(['createCase', 'uploadDocument']);
+/**
+ * Operations that add a record or start work each time they run (creates, uploads, metadata
+ * entries, assignments, lookup and processing starts, admin credentials): the server replays
+ * the first answer to a retry with the same Idempotency-Key, so each call carries one (random,
+ * the same across its retries) unless the caller gives one. Every other operation reads or
+ * sets a state. So any failed attempt that may be retried is sent again safely.
+ */
+const KEYED = new Set<OperationId>((Object.keys(OPERATIONS) as OperationId[]).filter((id) => (OPERATIONS[id] as OperationSpec).idempotent));
 
 /**
  * Sends one operation of the shared OPERATIONS table: picks the credential, owns timeouts,
@@ -100,7 +106,7 @@ export class Transport {
     if (spec.jsonBody === undefined) validateBody(op, spec.body);
     const path = buildPath(op.path, spec.params ?? {});
     const label = `${op.method} ${op.path}`;
-    const idempotencyKey = options.idempotencyKey ?? (IDEMPOTENT_CREATES.has(id) ? randomKey() : undefined);
+    const idempotencyKey = options.idempotencyKey ?? (KEYED.has(id) ? randomKey() : undefined);
     const callHeaders = lowerKeys(options.headers ?? {});
     const suppliedAuth = 'authorization' in callHeaders || 'x-api-key' in callHeaders;
     const headers: Record<string, string> = {
@@ -138,7 +144,7 @@ export class Transport {
       const retryable =
         !isA(APIUserAbortError, error as unknown) &&
         (isA(APIConnectionError, error as unknown) || (error.status !== undefined && isRetryableStatus(error.status)));
-      if (!retryable || retry >= maxRetries || !safeToSendAgain(id, idempotencyKey, error)) throw error;
+      if (!retryable || retry >= maxRetries) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
       this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
         status: error.status,
@@ -187,37 +193,6 @@ export class Transport {
       unlink?.();
     }
   }
-}
-
-/** Network errors raised before a request could reach the server (no connection was made). */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** The first `code` in an error's cause chain (Node puts ECONNREFUSED and the like there). */
-function causeCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code) return code;
-  }
-  return undefined;
-}
-
-/**
- * Operations that add a record every time they run (a metadata entry, an assignment and its
- * webhook, an INE job, an admin credential) and carry no Idempotency-Key: sent again after a
- * try that may have reached the server, they would add it twice. Everything else sets a state
- * or starts work whose latest run is what GET shows, and is safe to send again.
- */
-const ADDS_A_RECORD = new Set<OperationId>(['assignCase', 'appendCaseMetadata', 'submitIne', 'createCompany', 'createUser', 'createToken', 'createApiKey']);
-
-/**
- * Whether a failed attempt may go again without doing its work twice: yes for every
- * operation but `ADDS_A_RECORD` without a key; for those, only after a 429 (refused before
- * any work) or a request that never left (no connection was made).
- */
-function safeToSendAgain(id: OperationId, idempotencyKey: string | undefined, error: APIError): boolean {
-  if (!ADDS_A_RECORD.has(id) || idempotencyKey) return true;
-  if (error.status === 429) return true;
-  return error.status === undefined && NEVER_SENT.has(causeCode(error.cause) ?? '');
 }
 
 /** Checks a body with the operation's shared schema (or its code-aware check), as the server will. */

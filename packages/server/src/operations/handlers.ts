@@ -1,12 +1,14 @@
 import {
   isA,
   isUuid,
+  OPERATIONS,
   sandboxSourceSchema,
   webhookEventSchema,
   type AssignBody,
   type CreateCaseBody,
   type DocumentListQuery,
   type OperationId,
+  type OperationSpec,
   type PatchDocumentOcrBody,
 } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
@@ -116,7 +118,7 @@ const uuidParam = (value: string) => (isUuid(value) ? value.toLowerCase() : valu
  * code with the same auth and validation.
  */
 
-export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
+const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // ── cases ──
   // The query arrives parsed by the operation's schema (REST route validation, tRPC runProcedure).
   listCases: (env, i) => cachedCaseList(env, i.query as Parameters<typeof cachedCaseList>[1]),
@@ -255,3 +257,32 @@ export const HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> 
     await deleteAllFixtures(ctx.db);
   },
 };
+
+/** Operations that take their `Idempotency-Key` claim themselves (the upload takes it before it lets go of the file's text). */
+const CLAIMS_ITS_OWN_KEY = new Set<OperationId>(['createCase', 'uploadDocument']);
+
+/**
+ * An operation marked `idempotent` (it adds a record or starts work each time it runs) with
+ * an `Idempotency-Key`: the same key and body within 24 h answer the first answer again, for
+ * the caller's company and this very path (the case or user it names), instead of running twice.
+ */
+function keyed(id: OperationId, handler: OperationHandler): OperationHandler {
+  const op: OperationSpec = OPERATIONS[id];
+  return async (env, i) => {
+    const route = `${op.method} ${op.path.replace(/\{(\w+)\}/g, (_, name: string) => i.params[name] ?? '')}`.toLowerCase();
+    const claim = idempotencyClaim({ companyId: env.principal.companyId ?? '', route, key: i.idempotencyKey, body: i.body ?? null });
+    if (!claim) return handler(env, i);
+    const r = await runIdempotent(env.ctx, claim, async () => {
+      const out = await handler(env, i);
+      return isWithStatus(out) ? { statusCode: out.statusCode, body: out.body } : { statusCode: op.successStatus, body: out ?? null };
+    });
+    return withStatus(r.statusCode, r.body, r.replayed);
+  };
+}
+
+export const HANDLERS = Object.fromEntries(
+  Object.entries(OWN_HANDLERS).map(([id, handler]) => [
+    id,
+    (OPERATIONS[id as OperationId] as OperationSpec).idempotent && !CLAIMS_ITS_OWN_KEY.has(id as OperationId) ? keyed(id as OperationId, handler) : handler,
+  ]),
+) as typeof OWN_HANDLERS;
