@@ -23,7 +23,7 @@ export interface VcaseOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
-  /** The `fetch` to use. Default: the global one. */
+  /** The `fetch` to use. Default: on Node, `node:http(s)` with keep-alive; elsewhere the global one. */
   fetch?: typeof fetch;
   /** Receives one `debug` line per request and one `warn` line per retry. */
   logger?: Logger;
@@ -36,6 +36,9 @@ export interface VcaseOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** An option set to this is no credential at all: not the environment's either. */
+const NO_CREDENTIAL = '';
 
 /**
  * The vcase client.
@@ -65,7 +68,7 @@ export class Vcase {
       baseURL: this.baseURL,
       credentials: {
         token: options.token ?? readEnv('VCASE_TOKEN'),
-        apiKey: options.apiKey ?? readEnv('VCASE_API_KEY'),
+        apiKey: options.apiKey === NO_CREDENTIAL ? undefined : (options.apiKey ?? readEnv('VCASE_API_KEY')),
         adminToken: options.adminToken ?? readEnv('VCASE_ADMIN_TOKEN'),
       },
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -83,9 +86,15 @@ export class Vcase {
     this.admin = new Admin(context);
   }
 
-  /** A client like this one with some options replaced, e.g. another tenant's token. */
+  /**
+   * A client like this one with some options replaced, e.g. another tenant's token. A new
+   * `token` without a new `apiKey` leaves the key behind (it belongs to the first tenant:
+   * document calls would act for it): that client sends its token where a key would go.
+   */
   withOptions(overrides: VcaseOptions): Vcase {
-    return new Vcase({ ...this.options, baseURL: this.baseURL, ...overrides });
+    const next: VcaseOptions = { ...this.options, baseURL: this.baseURL, ...overrides };
+    if (overrides.token !== undefined && overrides.apiKey === undefined) next.apiKey = NO_CREDENTIAL;
+    return new Vcase(next);
   }
 
   /** `GET /health`: `{status: 'ok'}` once the server accepts requests. No credential. */

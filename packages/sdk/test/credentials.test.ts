@@ -105,6 +105,19 @@ describe('credential per endpoint group (contract §5)', () => {
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer b');
   });
 
+  it("withOptions({ token }) leaves the first tenant's API key behind, from options or the environment", async () => {
+    for (const viaEnv of [false, true]) {
+      if (viaEnv) vi.stubEnv('VCASE_API_KEY', 'key-of-a');
+      const { vcase, calls } = clientWith(viaEnv ? { token: 'a' } : { token: 'a', apiKey: 'key-of-a' });
+      await vcase.documents.get(IDS.doc);
+      await vcase.withOptions({ token: 'b' }).documents.get(IDS.doc);
+      await vcase.withOptions({ token: 'b', apiKey: 'key-of-b' }).documents.get(IDS.doc);
+      await vcase.withOptions({ timeoutMs: 5_000 }).documents.get(IDS.doc);
+      expect(calls.map((c) => c.headers.get('x-api-key') ?? c.headers.get('authorization'))).toEqual(['key-of-a', 'Bearer b', 'key-of-b', 'key-of-a']);
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('health needs no credential', async () => {
     const { fetch, calls } = mockFetch(() => json(200, { status: 'ok' }));
     await expect(new Vcase({ baseURL: BASE_URL, fetch }).health()).resolves.toEqual({ status: 'ok' });
