@@ -18,6 +18,7 @@ export {
   APIUserAbortError,
   MissingCredentialError,
   RequestValidationError,
+  FileReadError,
   FileTooLargeError,
   WaitTimeoutError,
   LookupNotStartedError,

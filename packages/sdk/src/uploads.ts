@@ -1,5 +1,5 @@
 import { checkUploadDocumentBody, isA, MAX_FILE_BYTES } from '@vcase/shared';
-import { FileTooLargeError, RequestValidationError } from './core/errors.js';
+import { FileReadError, FileTooLargeError, RequestValidationError } from './core/errors.js';
 
 /**
  * A file to upload: a local path (`'./factura.pdf'`), an http(s) URL (string or `URL`; the
@@ -30,7 +30,9 @@ export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
 /** The MIME type a file name (or path, or URL) implies; undefined when the extension is unknown. */
 export function inferMimeType(name: string | undefined): string | undefined {
   if (!name) return undefined;
-  const base = name.split(/[?#]/)[0]!.split(/[\\/]/).pop() ?? '';
+  // A URL's query and fragment are not part of its file name; a path's '?' and '#' are.
+  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(name) ? name.split(/[?#]/)[0]! : name;
+  const base = path.split(/[\\/]/).pop() ?? '';
   const ext = /\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase();
   return ext ? MIME_BY_EXTENSION[ext] : undefined;
 }
@@ -113,7 +115,10 @@ const ANY_CASE_ID = '00000000-0000-4000-8000-000000000000';
  */
 export async function checkUploadPath(path: string, mime_type?: string): Promise<void> {
   const fs = await (nodeFs ??= import('node:fs'));
-  const stats = await fs.promises.stat(path);
+  const stats = await fs.promises.stat(path).catch((error: unknown) => {
+    throw new FileReadError(path, (error as { code?: string }).code, error);
+  });
+  if (stats.isDirectory()) throw new FileReadError(path, 'EISDIR', null);
   if (stats.isFile()) assertSize(stats.size);
   assertUploadBody(definedOnly({ case_id: ANY_CASE_ID, base64: BASE64_STAND_IN, mime_type: mime_type ?? inferMimeType(path) }), path);
 }
@@ -153,10 +158,16 @@ const SYNC_READ_MAX_BYTES = 1024 * 1024;
  */
 async function readPath(path: string): Promise<Resolved> {
   const fs = await (nodeFs ??= import('node:fs'));
-  const fd = fs.openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch (error) {
+    throw new FileReadError(path, (error as { code?: string }).code, error);
+  }
   let streaming = false;
   try {
     const stats = fs.fstatSync(fd);
+    if (stats.isDirectory()) throw new FileReadError(path, 'EISDIR', null);
     if (stats.isFile()) assertSize(stats.size);
     if (stats.isFile() && stats.size <= SYNC_READ_MAX_BYTES) return { bytes: sized(fs.readFileSync(fd)), name: path };
     streaming = true; // the stream closes the file when it ends or is stopped

@@ -67,6 +67,23 @@ describe('waitFor… helpers', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('a read that hangs ends at the overall deadline (plus a second for a last read): WaitTimeoutError with the last body', async () => {
+    let n = 0;
+    const { vcase } = testClient(
+      (req) =>
+        n++ === 0
+          ? json(200, rapi('processing'))
+          : new Promise<Response>((_, reject) => req.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      { sleep: async () => {} },
+    );
+    // Without the deadline the hung read would last 3 × 30 s, far past the test's own limit.
+    const error = (await vcase.cases
+      .waitForRapi(IDS.case, { timeoutMs: 1_500, intervalMs: 10, request: { timeoutMs: 30_000, maxRetries: 2 } })
+      .catch((e: unknown) => e)) as WaitTimeoutError;
+    expect(error).toSatisfy(madeBy(WaitTimeoutError));
+    expect(error.snapshot).toMatchObject({ status: 'processing' });
+  });
+
   it('tickets: processing with the "never queried" message throws LookupNotStartedError at once', async () => {
     const body = { case_id: IDS.case, status: 'processing', message: TICKET_MESSAGES.NO_LOOKUP_YET, result: [] };
     const { vcase, calls } = testClient(() => json(200, body));

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BadRequestError, checkUploadPath, FileTooLargeError, inferMimeType, RequestValidationError } from '../src/index.js';
+import { BadRequestError, checkUploadPath, FileReadError, FileTooLargeError, inferMimeType, RequestValidationError, VcaseError } from '../src/index.js';
 import { madeBy } from './helpers/madeBy.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
 
@@ -31,6 +31,8 @@ describe('MIME inference from the file name', () => {
     ['notes.txt', undefined],
     ['README', undefined],
     ['dir.pdf/file', undefined],
+    ['./my factura #1.xml', 'application/xml'],
+    ['/tmp/¿qué?/tarjeta.pdf', 'application/pdf'],
   ])('%s → %s', (name, mime) => {
     expect(inferMimeType(name)).toBe(mime);
   });
@@ -54,7 +56,21 @@ describe('checkUploadPath (before work that must not start for a file the upload
     await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('could not infer it from') });
     await expect(checkUploadPath(docx, 'application/msword')).rejects.toMatchObject({ name: 'RequestValidationError', code: 'VALIDATION_ERROR' });
     await expect(checkUploadPath(docx, 'application/pdf')).resolves.toBeUndefined();
-    await expect(checkUploadPath(path.join(dir, 'missing.pdf'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(checkUploadPath(path.join(dir, 'missing.pdf'))).rejects.toMatchObject({ name: 'FileReadError', code: 'ENOENT' });
+    await expect(checkUploadPath(dir)).rejects.toMatchObject({ name: 'FileReadError', code: 'EISDIR' });
+  });
+});
+
+describe('a local file that cannot be read', () => {
+  it('is a FileReadError (a VcaseError) naming the path and the reason; nothing is sent', async () => {
+    const { vcase, calls } = testClient(() => uploaded());
+    const missing = path.join(dir, 'no-such.pdf');
+    const error = await vcase.documents.upload({ case_id: IDS.case, file: missing }).catch((e: unknown) => e);
+    expect(error).toSatisfy(madeBy(FileReadError));
+    expect(error).toMatchObject({ path: missing, code: 'ENOENT', message: `cannot read ${missing}: no such file` });
+    expect(error).toSatisfy(madeBy(VcaseError));
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: dir, mime_type: 'application/pdf' })).rejects.toMatchObject({ name: 'FileReadError', code: 'EISDIR' });
+    expect(calls).toHaveLength(0);
   });
 });
 

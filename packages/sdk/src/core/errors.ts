@@ -113,6 +113,18 @@ export class RequestValidationError extends BadRequestError {
   }
 }
 
+/** A local file to upload could not be read (missing, unreadable, a directory): nothing was sent. */
+export class FileReadError extends VcaseError {
+  constructor(
+    readonly path: string,
+    /** The system's code, e.g. `ENOENT`, `EACCES`, `EISDIR`. */
+    readonly code: string | undefined,
+    cause: unknown,
+  ) {
+    super(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((cause as Error)?.message ?? cause)}`, { cause });
+  }
+}
+
 /** A file over the 20 MB limit (contract §8), refused before sending. */
 export class FileTooLargeError extends RequestValidationError {
   constructor(

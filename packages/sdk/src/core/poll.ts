@@ -1,4 +1,5 @@
 import { NotFoundError, WaitTimeoutError } from './errors.js';
+import { onAbort } from './abort.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
 import type { RequestOptions } from './transport.js';
 
@@ -37,6 +38,9 @@ export const WAIT_DEFAULTS = {
   notFoundGraceMs: 10_000,
 } as const;
 
+/** What a read made at the deadline still gets before the wait gives up on it. */
+const LAST_READ_MS = 1_000;
+
 export interface PollSpec<T> {
   /** Names the thing in error messages, e.g. `RAPI lookup of case …`. */
   what: string;
@@ -70,13 +74,24 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
 
   for (;;) {
     throwIfAborted(signal);
+    // A read (with its own timeout and retries) ends at the overall deadline too, or a second
+    // after it for the read made at the deadline: a hung server must not hold a wait past it.
+    const read = new AbortController();
+    const unlink = signal && onAbort(signal, (reason) => read.abort(reason));
+    let pastDeadline = false;
+    const deadline = setTimeout(() => ((pastDeadline = true), read.abort()), Math.max(LAST_READ_MS, o.timeoutMs - elapsed()));
+    (deadline as { unref?: () => void }).unref?.();
     try {
-      const snapshot = await spec.read({ ...o.request, signal });
+      const snapshot = await spec.read({ ...o.request, signal: read.signal });
       last = snapshot;
       onProgress?.(snapshot);
       if (spec.settled(snapshot)) return snapshot;
     } catch (error) {
+      if (pastDeadline && !signal?.aborted) throw new WaitTimeoutError(spec.what, last, elapsed());
       if (!(NotFoundError.prototype.isPrototypeOf(error as object) && elapsed() < o.notFoundGraceMs)) throw error;
+    } finally {
+      clearTimeout(deadline);
+      unlink?.();
     }
     const left = o.timeoutMs - elapsed();
     if (left <= 0) throw new WaitTimeoutError(spec.what, last, elapsed());
