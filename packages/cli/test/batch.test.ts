@@ -114,6 +114,22 @@ describe('documents upload --from', () => {
     expect(new Set(uploads(a.requests).map((q) => q.headers['idempotency-key'])).size).toBe(4);
   });
 
+  it('one upload carries one key however its case is written (UUID in any case, internal_id, --case)', async () => {
+    const file = 'https://files.example/same.pdf';
+    const ways = [
+      { args: [], rows: [{ case_id: CASE_B, file }, { case_id: CASE_B.toUpperCase(), file }, { internal_id: 'EXP-B', file }, { case: 'EXP-B', file }] },
+      { args: ['--case', 'EXP-B'], rows: [{ file }] },
+      { args: ['--case', CASE_B], rows: [{ file }] },
+    ];
+    const keys = new Set<string>();
+    for (const way of ways) {
+      const r = await runCli(['documents', 'upload', '--from', '-', ...way.args], { stdin: way.rows.map((x) => JSON.stringify(x)).join('\n'), routes: uploadServer() });
+      expect(r.code).toBe(EXIT.OK);
+      for (const q of uploads(r.requests)) keys.add(String(q.headers['idempotency-key']));
+    }
+    expect(keys.size).toBe(1);
+  });
+
   it('--resume skips the rows a previous output marks ok, and retries the others', async () => {
     const dir = emptyDir();
     const first = await runCli(['documents', 'upload', '--from', '-'], { stdin: input, routes: uploadServer(), cwd: dir });

@@ -5,7 +5,7 @@ import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
 import { checkLocalFiles } from '../localFiles.js';
-import { isUrl } from './uploadRows.js';
+import { isUrl, uploadKey } from './uploadRows.js';
 
 export interface CaseFileInput {
   file: string;
@@ -94,12 +94,10 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
           extra = 'job_id' in res ? { job_id: res.job_id, total_files: res.total_files } : {};
         }
         const document_ids: string[] = [];
-        for (const [i, f] of row.files.entries()) {
+        for (const f of row.files) {
           if (isUrl(f.file)) continue;
-          const res = await client.documents.upload(
-            { case_id: caseId, file: path.resolve(opts.cwd, f.file), mime_type: f.mime_type, type: f.type },
-            { signal, idempotencyKey: `vcase-cli-${digest([key, caseId, i], 40)}` },
-          );
+          const upload = { case_id: caseId, file: path.resolve(opts.cwd, f.file), mime_type: f.mime_type, type: f.type };
+          const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload) });
           document_ids.push(res.document_id);
         }
         return { case_id: caseId, created, ...extra, ...(document_ids.length ? { document_ids } : {}) };

@@ -17,10 +17,20 @@ export interface UploadRow {
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
+ * The Idempotency-Key of one upload: from the case it resolved to (however the row named it:
+ * a UUID in any case, an internal_id, `--case`), the file (a URL, or the path made absolute)
+ * and the fields that change the document. The same upload from `documents upload --from` and
+ * from `cases create --from` (or a rerun of either) is one document.
+ */
+export function uploadKey(u: { case_id: string; file: string; mime_type?: string; type?: string; parent_file_id?: string }): string {
+  return `vcase-cli-${digest(['document', u.case_id.toLowerCase(), u.file, u.mime_type ?? null, u.type ?? null, u.parent_file_id?.toLowerCase() ?? null], 40)}`;
+}
+
+/**
  * `vcase documents upload --from`: each row uploads one file to a case given by `case_id`
- * or `internal_id`. The Idempotency-Key is derived from the row and the case it resolved
- * to, so running the same rows again returns the documents already made (within the
- * server's 24 h window) instead of duplicating them.
+ * or `internal_id`. The Idempotency-Key is derived from the upload itself (`uploadKey`), so
+ * running the same rows again returns the documents already made (within the server's 24 h
+ * window) instead of duplicating them.
  */
 export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_id?: string; type?: string } }): BatchJob<UploadRow> {
   const resolver = new CaseResolver(client);
@@ -47,13 +57,11 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
       return row;
     },
     identity: (r) => ['document', r.case_id ?? null, r.internal_id ?? null, r.file, r.mime_type ?? null, r.type ?? null, r.parent_file_id ?? null],
-    async exec(row, key, signal) {
+    async exec(row, _key, signal) {
       const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
       const file = isUrl(row.file) ? row.file : path.resolve(opts.cwd, row.file);
-      const res = await client.documents.upload(
-        { case_id: caseId, file, mime_type: row.mime_type, type: row.type, parent_file_id: row.parent_file_id },
-        { signal, idempotencyKey: `vcase-cli-${digest([key, caseId], 40)}` },
-      );
+      const upload = { case_id: caseId, file, mime_type: row.mime_type, type: row.type, parent_file_id: row.parent_file_id };
+      const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload) });
       return { case_id: caseId, document_id: res.document_id, url: res.url };
     },
   };

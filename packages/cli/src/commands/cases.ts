@@ -67,7 +67,8 @@ Batch rows (--from): internal_id, status (or --status), optional vehicle_origin,
 use_case, metadata (JSON), and files: NDJSON "files": ["a.pdf", {"file": "https://…/b.xml",
 "mime_type": "application/xml", "type": "invoice"}], CSV a "file" column (with mime_type/type) or
 "files" as a JSON array or paths separated by "|". An internal_id that already exists is not
-created again ("created": false). Result per row on stdout:
+created again ("created": false), and its local files upload under the same Idempotency-Keys
+as \`documents upload --from\` (a rerun adds no copies). Result per row on stdout:
   {"row":1,"ok":true,"key":"…","input":{…},"case_id":"…","created":true,"document_ids":["…"]}
 
 Examples:

@@ -64,8 +64,9 @@ Batch rows (--from FILE or --from - for stdin), NDJSON or CSV with a header:
 One NDJSON result per row on stdout, in completion order:
   {"row":1,"ok":true,"key":"…","input":{…},"case_id":"…","document_id":"…","url":"…"}
   {"row":2,"ok":false,"key":"…","input":{…},"error":{"code":"CASE_NOT_FOUND","message":"…"}}
-Each upload carries an Idempotency-Key derived from the row, so a rerun returns the same
-documents instead of duplicating them; --resume skips the rows a previous output marks ok.
+Each upload carries an Idempotency-Key derived from its case (however the row names it), file
+and fields, so a rerun returns the same documents instead of duplicating them (within 24 h);
+--resume skips the rows a previous output marks ok.
 A refused credential (exit 3), five rows in a row that cannot reach the server, or an output
 closed early (exit 1) stop the batch with that hint. GET invoices lists documents of type
 invoice: give a CFDI "type": "invoice" to have it checked.
