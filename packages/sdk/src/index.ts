@@ -19,6 +19,7 @@ export {
   MissingCredentialError,
   RequestValidationError,
   FileReadError,
+  UnexpectedResponseError,
   FileTooLargeError,
   WaitTimeoutError,
   LookupNotStartedError,

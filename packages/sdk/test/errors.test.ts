@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  UnexpectedResponseError,
   UnprocessableEntityError,
   VcaseError,
 } from '../src/index.js';
@@ -58,5 +59,18 @@ describe('error classes by status', () => {
     const body = { case_id: IDS.case, internal_id: 'X', review_status: null, created_at: 'now', files: [], new_field: 1 };
     const { vcase } = testClient(() => json(200, body));
     await expect(vcase.cases.get(IDS.case)).resolves.toEqual(body);
+  });
+});
+
+describe('a success answer that is not the JSON of a vcase server', () => {
+  it('is an UnexpectedResponseError naming the address and what came back, not an undefined body', async () => {
+    const { vcase, calls } = testClient(() => new Response('<html>hola</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    const error = await vcase.cases.list().catch((e: unknown) => e);
+    expect(error).toSatisfy(madeBy(UnexpectedResponseError));
+    expect(error).toMatchObject({ status: 200, message: expect.stringMatching(/^unexpected answer to GET http.*\/v1\/cases: HTTP 200 text\/html, not the JSON body of a vcase server/) });
+    expect(calls).toHaveLength(1); // not retried: the same answer would come again
+    // An operation without a body (204) still succeeds.
+    const empty = testClient(() => new Response(null, { status: 204 }), { adminToken: 'adm' });
+    await expect(empty.vcase.admin.fixtures.clear()).resolves.toBeFalsy();
   });
 });

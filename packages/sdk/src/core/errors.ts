@@ -113,6 +113,12 @@ export class RequestValidationError extends BadRequestError {
   }
 }
 
+/**
+ * A success answer without the JSON body the operation has: the base URL points at something
+ * that is not a vcase server (a web page, a proxy's login page), or a proxy mangled the answer.
+ */
+export class UnexpectedResponseError extends APIError {}
+
 /** A local file to upload could not be read (missing, unreadable, a directory): nothing was sent. */
 export class FileReadError extends VcaseError {
   constructor(

@@ -9,6 +9,7 @@ import {
   APIError,
   APIUserAbortError,
   RequestValidationError,
+  UnexpectedResponseError,
 } from './errors.js';
 import { FastHeaders } from './fastHeaders.js';
 import { createNodeFetch } from './nodeFetch.js';
@@ -133,7 +134,14 @@ export class Transport {
           durationMs: this.config.now() - started,
           requestId: response.headers.get('x-request-id') ?? undefined,
         });
-        if (response.ok) return response._data as ResponseOf<Id>;
+        if (response.ok) {
+          if (op.response === null || (typeof response._data === 'object' && response._data !== null)) return response._data as ResponseOf<Id>;
+          throw new UnexpectedResponseError({
+            status: response.status,
+            headers: response.headers,
+            message: `unexpected answer to ${op.method} ${this.config.baseURL}${path}: HTTP ${response.status} ${response.headers.get('content-type') ?? 'without a content type'}, not the JSON body of a vcase server (is the base URL right?)`,
+          });
+        }
         error = APIError.generate(response.status, response._data, response.headers);
       } catch (e) {
         if (!isA(APIError, e)) throw e;
