@@ -22,7 +22,7 @@ export function caseLookupCommand<Body, Start>(parent: Command, app: App, def: C
   cmd.action(
     app.action<WatchFlags>(async (s, [arg], o) => {
       const client = await s.client();
-      const caseId = await s.caseId(arg);
+      const caseId = await s.caseId(arg, { mustExist: o.watch && !o.run });
       return runLookup(s, def.spec(client, caseId, s), o);
     }),
   );

@@ -150,7 +150,7 @@ export class Session {
    * A case from a `case_id`, an exact `internal_id`, or (when missing, on a terminal) a
    * searchable list of the company's cases.
    */
-  async caseId(arg: string | undefined): Promise<string> {
+  async caseId(arg: string | undefined, opts: { mustExist?: boolean } = {}): Promise<string> {
     const missing = arg === undefined || arg === '';
     if (missing && !this.interactive) {
       throw new UsageError('missing argument: case (a case_id or an internal_id)', 'hint: prompts need a terminal on stdin and stdout');
@@ -162,7 +162,12 @@ export class Session {
         return page.data.map((c) => caseChoice(c));
       });
     }
-    if (isUuid(arg)) return arg;
+    if (isUuid(arg)) {
+      // Before a wait that cannot start anything: a case that does not exist would otherwise be
+      // waited on (its 404 read as "not yet") instead of answered at once (exit 4).
+      if (opts.mustExist) await client.cases.get(arg, {}, { signal: this.signal });
+      return arg;
+    }
     const matches = await findCasesByInternalId(client, arg, this.signal);
     if (matches.length === 1) return matches[0]!.case_id;
     if (matches.length === 0) {

@@ -6,6 +6,8 @@ import * as f from './helpers/fixtures.js';
 import { ANSI, emptyDir, runCli, stripAnsi, type Routes, type RunOptions } from './helpers/harness.js';
 
 const C = f.CASE_ID;
+/** The case read that a `--watch` without `--run` makes first (a missing case answers at once). */
+const caseExists = { [`GET /v1/cases/${f.CASE_ID}`]: { body: { case_id: f.CASE_ID } } };
 const notFound = { status: 404, body: { error: { code: null, message: 'El caso no existe o está inactivo' } } };
 const listOf = (items: unknown[], total = items.length, offset = 0, limit = 20) => ({ body: { data: items, pagination: { limit, offset, total, has_more: offset + items.length < total } } });
 
@@ -191,15 +193,23 @@ const table: Case[] = [
   {
     name: '--watch that settles in error: exit 5, the result still printed',
     args: ['rapi', C, '--watch'],
-    opts: { routes: { [`GET /v1/cases/${C}/rapi`]: (_r, n) => ({ body: f.rapi(n < 3 ? 'processing' : 'error') }) } },
+    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/rapi`]: (_r, n) => ({ body: f.rapi(n < 3 ? 'processing' : 'error') }) } },
     code: EXIT.LOOKUP,
     stdout: ['job', 'error'],
     stderr: ['RAPI lookup ended in error'],
   },
   {
+    name: '--watch on a case that does not exist: exit 4 at once, nothing waited on',
+    args: ['rapi', '00000000-0000-4000-8000-000000000000', '--watch'],
+    opts: { routes: { 'GET /v1/cases/00000000-0000-4000-8000-000000000000': { status: 404, body: { error: { code: null, message: 'Caso no encontrado' } } } } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['Caso no encontrado'],
+    calls: ['GET /v1/cases/00000000-0000-4000-8000-000000000000'],
+  },
+  {
     name: '--watch that times out: exit 5 with the last snapshot',
     args: ['rapi', C, '--watch', '--timeout', '5', '--json'],
-    opts: { routes: { [`GET /v1/cases/${C}/rapi`]: { body: f.rapi('processing') } } },
+    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/rapi`]: { body: f.rapi('processing') } } },
     code: EXIT.LOOKUP,
     stdout: ['"status": "processing"'],
     stderr: ['did not settle within 5000 ms'],
@@ -207,10 +217,10 @@ const table: Case[] = [
   {
     name: 'tickets --watch that were never looked up: exit 5 at once, with --run as the hint',
     args: ['tickets', C, '--watch'],
-    opts: { routes: { [`GET /v1/cases/${C}/tickets`]: { body: { case_id: C, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] } } } },
+    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/tickets`]: { body: { case_id: C, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] } } } },
     code: EXIT.LOOKUP,
     stderr: ['will not settle by waiting', 'start it with --run'],
-    calls: [`GET /v1/cases/${C}/tickets`],
+    calls: [`GET /v1/cases/${C}`, `GET /v1/cases/${C}/tickets`],
   },
   {
     name: 'plates not computed yet (404): exit 4, the server text, and --run as the hint',
@@ -234,6 +244,7 @@ const table: Case[] = [
     args: ['tickets', C, '--watch'],
     opts: {
       routes: {
+        ...caseExists,
         [`GET /v1/cases/${C}/tickets`]: (_r, n) => ({
           body: n < 3 ? { ...f.tickets, result: [...f.tickets.result.slice(0, 3), { plate_number: 'LKJ9876', state: 'MEX', ticket_date: null, amount: null, status: 'processing', message: 'Se está procesando la información' }] } : f.tickets,
         }),
@@ -241,12 +252,12 @@ const table: Case[] = [
     },
     code: EXIT.OK,
     stdout: [/LKJ9876\tMEX\t10\/10\/2020/],
-    calls: [`GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`],
+    calls: [`GET /v1/cases/${C}`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`],
   },
   {
     name: 'plates --watch where a previous-plate lookup failed: exit 5',
     args: ['plates', C, '--watch'],
-    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { body: { ...f.plates, plates: [{ ...f.plates.plates[0]!, previous_plate_lookup_status: 'error' }] } } } },
+    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/plates`]: { body: { ...f.plates, plates: [{ ...f.plates.plates[0]!, previous_plate_lookup_status: 'error' }] } } } },
     code: EXIT.LOOKUP,
     stderr: ['previous-plate lookups ended in error'],
   },

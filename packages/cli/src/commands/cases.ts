@@ -158,7 +158,7 @@ Examples:
   watchOptions(cases.command('status').description('the latest processing job').argument(...CASE_ARG), { watch: 'wait until processing ends' }).action(
     app.action<WatchFlags>(async (s, [arg], o) => {
       const client = await s.client();
-      return runLookup(s, processingSpec(client, await s.caseId(arg)), o);
+      return runLookup(s, processingSpec(client, await s.caseId(arg, { mustExist: o.watch })), o);
     }),
   );
 
