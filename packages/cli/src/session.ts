@@ -3,7 +3,7 @@ import type { Client, Context } from './context.js';
 import { isInteractive, write } from './context.js';
 import { resolveCredentials, serverAddress, type Resolved } from './credentials.js';
 import { CliError, EXIT, UsageError } from './errors.js';
-import { makeStyle, type Style } from './ui/style.js';
+import { makeStyle, terminalSafe, type Style } from './ui/style.js';
 
 /** Options every command inherits from the program. */
 export interface GlobalOptions {
@@ -45,16 +45,16 @@ export class Session {
   }
 
   out(text: string): Promise<void> {
-    return write(this.ctx.stdout, text);
+    return write(this.ctx.stdout, terminalSafe(text, this.style.color));
   }
 
   err(text: string): Promise<void> {
-    return write(this.ctx.stderr, text);
+    return write(this.ctx.stderr, terminalSafe(text, this.errStyle.color));
   }
 
-  /** The API body, as is: `--json` output. */
+  /** The API body, as is: `--json` output (JSON escapes the control characters itself). */
   json(value: unknown): Promise<void> {
-    return this.out(JSON.stringify(value ?? null, null, 2) + '\n');
+    return write(this.ctx.stdout, JSON.stringify(value ?? null, null, 2) + '\n');
   }
 
   /** One JSON value per line, written as the items arrive. */
@@ -62,7 +62,7 @@ export class Session {
     let n = 0;
     for await (const item of items) {
       if (this.signal.aborted) break;
-      await this.out(JSON.stringify(item) + '\n');
+      await write(this.ctx.stdout, JSON.stringify(item) + '\n');
       n++;
     }
     return n;

@@ -383,6 +383,22 @@ describe('lists', () => {
     expect(r.requests).toHaveLength(1);
   });
 
+  it('a value with escape sequences is shown, not obeyed: on a terminal, piped, with and without colour', async () => {
+    const hostile = '\x1b[31mRED\x1b]0;owned\x07\x1b[2J\r\x9bX';
+    const routes: Routes = { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: hostile })], 1, 0, 20) };
+    const shown = String.raw`\x1b[31mRED\x1b]0;owned\x07\x1b[2J \x9bX`;
+    for (const opts of [{ tty: true, env: { FORCE_COLOR: '1' } }, { tty: true, args: ['--no-color'] }, { tty: false }]) {
+      const r = await runCli([...(opts.args ?? []), 'cases', 'list'], { routes, tty: opts.tty, env: opts.env });
+      expect(r.code).toBe(0);
+      expect(stripAnsi(r.stdout)).toContain(shown);
+      // Nothing but this output's own colour codes reaches the terminal.
+      expect(r.stdout.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    }
+    // --json keeps the API body as it is.
+    const json = await runCli(['cases', 'list', '--json'], { routes });
+    expect(JSON.parse(json.stdout).data[0].internal_id).toBe(hostile);
+  });
+
   it('--json prints the first page body', async () => {
     const r = await runCli(['cases', 'list', '--limit', '2', '--json', '--internal-id', 'EXP'], { routes: pages });
     expect(JSON.parse(r.stdout)).toMatchObject({ data: [{ internal_id: 'EXP-1' }, { internal_id: 'EXP-2' }], pagination: { total: 5, has_more: true } });

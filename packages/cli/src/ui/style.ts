@@ -91,3 +91,25 @@ export function statusTone(status: string | null | undefined): Tone | undefined 
       return undefined;
   }
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const visible = (ch: string) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+
+/**
+ * Text as it may reach a terminal: control characters a value could carry (an internal_id or
+ * a server message with escape sequences that move the cursor, clear the screen, set the
+ * window title or recolour the terminal) are shown as `\x1b`-style text, not obeyed. Line
+ * breaks and tabs stay; colour codes stay only where this output paints (`color`).
+ */
+export function terminalSafe(text: string, color: boolean): string {
+  return text.replace(CONTROL, (m) => (m.length > 1 ? (color ? m : visible(m[0]!) + m.slice(1)) : visible(m)));
+}
+
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/** A value's control characters as `\x1b`-style text, colour codes included (for data put in tables). */
+export function showControls(text: string): string {
+  return text.replace(ANY_CONTROL, visible);
+}

@@ -1,4 +1,4 @@
-import { padEnd, padStart, paint, stripAnsi, truncate, visibleWidth, type Style, type Tone } from './style.js';
+import { padEnd, padStart, paint, showControls, stripAnsi, truncate, visibleWidth, type Style, type Tone } from './style.js';
 
 export type Cell = string | number | boolean | null | undefined | { text: string; tone?: Tone };
 
@@ -19,9 +19,12 @@ function cellText(cell: Cell): { text: string; tone?: Tone } {
   return { text: oneLine(String(cell)) };
 }
 
-/** A value on one line: tabs and line breaks (a server message may carry them) become spaces. */
+/**
+ * A value on one line: tabs and line breaks (a server message may carry them) become spaces,
+ * other control characters (escape sequences in a value) are shown as text.
+ */
 export function oneLine(text: string): string {
-  return text.replace(/[\t\r\n]+/g, ' ');
+  return showControls(text.replace(/[\t\r\n]+/g, ' '));
 }
 
 /** One tab-separated line of values for pipes (`cut`, `awk`): null and undefined are empty. */
@@ -36,7 +39,7 @@ export function tsvLine(values: readonly unknown[]): string {
 export function renderTable(style: Style, columns: Column[], rows: Cell[][]): string {
   const cells = rows.map((row) => columns.map((_, i) => cellText(row[i])));
   if (!style.tty) {
-    return cells.map((row) => row.map((c) => (c.text === EMPTY ? '' : stripAnsi(c.text))).join('\t') + '\n').join('');
+    return cells.map((row) => row.map((c) => (c.text === EMPTY ? '' : c.text)).join('\t') + '\n').join('');
   }
   const widths = columns.map((col, i) => {
     const widest = Math.max(visibleWidth(col.header), ...cells.map((r) => visibleWidth(r[i]!.text)));
@@ -73,7 +76,7 @@ export function renderTable(style: Style, columns: Column[], rows: Cell[][]): st
 /** `label  value` lines (aligned on a terminal, tab-separated otherwise). */
 export function renderPairs(style: Style, pairs: [string, Cell][]): string {
   const shown = pairs.filter(([, v]) => v !== undefined);
-  if (!style.tty) return shown.map(([k, v]) => `${k}\t${v === null || v === '' ? '' : stripAnsi(cellText(v).text)}`).join('\n') + '\n';
+  if (!style.tty) return shown.map(([k, v]) => `${k}\t${v === null || v === '' ? '' : cellText(v).text}`).join('\n') + '\n';
   const w = Math.max(...shown.map(([k]) => visibleWidth(k)));
   return (
     shown
