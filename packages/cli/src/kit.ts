@@ -80,7 +80,14 @@ export async function textArg(ctx: Context, value: string): Promise<string> {
   if (!value.startsWith('@')) return value;
   const fs = await import('node:fs/promises');
   const path = await import('node:path');
-  return fs.readFile(path.resolve(ctx.cwd, value.slice(1)), 'utf8');
+  const file = path.resolve(ctx.cwd, value.slice(1));
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new UsageError(`cannot read ${value}: ${why}`);
+  }
 }
 
 /** A JSON object given inline, or `@file` to read it from a file. */

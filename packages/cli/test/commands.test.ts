@@ -155,6 +155,13 @@ const table: Case[] = [
     stderr: ['Se requiere el token de administración', 'VCASE_ADMIN_TOKEN or pass --admin-token'],
   },
   {
+    name: 'an @file argument that cannot be read: a usage error (exit 2) naming it, nothing sent',
+    args: ['cases', 'metadata', C, '--set', '@no-such.json'],
+    code: EXIT.USAGE,
+    stderr: ['cannot read @no-such.json: no such file'],
+    calls: [],
+  },
+  {
     name: 'no token: the SDK refuses before sending, exit 3',
     args: ['plates', C],
     opts: { env: { VCASE_TOKEN: undefined } },
