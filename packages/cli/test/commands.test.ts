@@ -214,6 +214,21 @@ const table: Case[] = [
     calls: ['GET /v1/cases/00000000-0000-4000-8000-000000000000'],
   },
   {
+    name: 'tickets --watch where a plate could not be looked up: exit 5, the rows still printed',
+    args: ['tickets', C, '--watch'],
+    opts: {
+      routes: {
+        ...caseExists,
+        [`GET /v1/cases/${C}/tickets`]: {
+          body: { ...f.tickets, result: [...f.tickets.result, { plate_number: 'ZZZ0001', state: 'CMX', ticket_date: null, amount: null, status: 'failed', message: 'Hubo un problema al extraer la información' }] },
+        },
+      },
+    },
+    code: EXIT.LOOKUP,
+    stdout: ['ZZZ0001'],
+    stderr: ['tickets ended in error'],
+  },
+  {
     name: '--watch that times out: exit 5 with the last snapshot',
     args: ['rapi', C, '--watch', '--timeout', '5', '--json'],
     opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/rapi`]: { body: f.rapi('processing') } } },

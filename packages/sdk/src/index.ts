@@ -32,6 +32,8 @@ export type { Sleep } from './core/sleep.js';
 export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
 export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
+/** The contract's fixed message texts of tickets and tenencia rows (e.g. a lookup that could not run). */
+export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 
 export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';
 export type { Documents, DocumentListParams } from './resources/documents.js';

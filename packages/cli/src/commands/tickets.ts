@@ -1,3 +1,4 @@
+import { TICKET_MESSAGES } from '@vcase/sdk';
 import type { Command } from 'commander';
 import { caseLookupCommand } from '../caseLookup.js';
 import { waitUntil } from '../lookup.js';
@@ -9,7 +10,7 @@ export function register(program: Command, app: App): void {
     name: 'tickets',
     description: 'infractions of every plate of the case, grouped by plate and state, with unpaid totals',
     run: 'look up every plate (current and previous)',
-    watch: 'wait until the lookups finish',
+    watch: "wait until the lookups finish (exit 5 if a plate's lookup could not run)",
     examples: ['vcase tickets EXP-1042', 'vcase tickets EXP-1042 --run --watch'],
     spec: (client, caseId, s) => ({
       what: 'tickets',
@@ -19,6 +20,8 @@ export function register(program: Command, app: App): void {
       wait: (w) => waitUntil(s, `tickets of case ${caseId}`, (o) => client.cases.waitForTickets(caseId, o), (b) => !b.result.some((r) => r.status === 'processing'), w),
       progress: (b) => `${b.status} · ${b.result.filter((x) => x.status === 'processing').length} plate(s) running`,
       render: renderTickets,
+      // A plate whose query could not run (a process or provider failure: retrying is worthwhile).
+      failed: (b) => b.result.some((r) => r.status === 'failed' && r.message === TICKET_MESSAGES.LOOKUP_FAILED),
       started: (b) => `Tickets lookup started for ${b.plates.join(', ')} (job ${b.job_id}).`,
       followUp: `vcase tickets ${caseId} --watch`,
     }),
