@@ -86,7 +86,9 @@ export function describeError(error: unknown, opts: { admin?: boolean } = {}): s
   if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
   if (typeof error !== 'object' || error === null) return String(error);
   const e = error as ApiLike;
-  const tags = [e.code, e.status && !refusedLocally(error) ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
+  // A message that already names the status (an answer without an error body) is not tagged with it again.
+  const statusTag = e.status && !refusedLocally(error) && !e.message?.includes(`HTTP ${e.status}`) ? `HTTP ${e.status}` : undefined;
+  const tags = [e.code, statusTag].filter(Boolean).join(', ');
   let text = tags ? `${e.message} (${tags})` : e.message ?? String(error);
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;

@@ -155,6 +155,13 @@ const table: Case[] = [
     stderr: ['Se requiere el token de administración', 'VCASE_ADMIN_TOKEN or pass --admin-token'],
   },
   {
+    name: 'an error answer without an error body names its status once',
+    args: ['rapi', C, '--run'],
+    opts: { routes: { [`POST /v1/cases/${C}/rapi`]: { status: 503, body: null } } },
+    code: EXIT.FAILURE,
+    stderr: [/^vcase: HTTP 503\n/m],
+  },
+  {
     name: 'an @file argument that cannot be read: a usage error (exit 2) naming it, nothing sent',
     args: ['cases', 'metadata', C, '--set', '@no-such.json'],
     code: EXIT.USAGE,
