@@ -125,7 +125,9 @@ export interface OperationSpec {
   /**
    * Retries with the same `Idempotency-Key` and body replay the first answer instead of running
    * again (server http/idempotency.ts): every operation that adds a record or starts work each
-   * time it runs. The SDK sends a key of its own on these, so its retries are safe.
+   * time it runs, but the two that answer a secret (a token, an API key), which the server
+   * would otherwise keep in its answers. The SDK sends a key of its own on these, so its
+   * retries are safe.
    */
   idempotent?: true;
 }
@@ -394,12 +396,12 @@ export const OPERATIONS = defineOperations({
   createToken: {
     method: 'POST', path: '/admin/users/{user_id}/tokens', auth: 'admin', group: 'admin',
     summary: 'Issue a bearer token for a user',
-    body: createTokenBodySchema, response: tokenSchema, successStatus: 201, idempotent: true,
+    body: createTokenBodySchema, response: tokenSchema, successStatus: 201,
   },
   createApiKey: {
     method: 'POST', path: '/admin/companies/{company_id}/api-keys', auth: 'admin', group: 'admin',
     summary: 'Issue an API key for a company',
-    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201, idempotent: true,
+    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201,
   },
   revokeApiKey: {
     method: 'DELETE', path: '/admin/api-keys/{key_id}', auth: 'admin', group: 'admin',

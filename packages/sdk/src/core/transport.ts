@@ -76,8 +76,7 @@ export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] exte
  * Operations that add a record or start work each time they run (creates, uploads, metadata
  * entries, assignments, lookup and processing starts, admin credentials): the server replays
  * the first answer to a retry with the same Idempotency-Key, so each call carries one (random,
- * the same across its retries) unless the caller gives one. Every other operation reads or
- * sets a state. So any failed attempt that may be retried is sent again safely.
+ * the same across its retries) unless the caller gives one.
  */
 const KEYED = new Set<OperationId>((Object.keys(OPERATIONS) as OperationId[]).filter((id) => (OPERATIONS[id] as OperationSpec).idempotent));
 
@@ -152,7 +151,7 @@ export class Transport {
       const retryable =
         !isA(APIUserAbortError, error as unknown) &&
         (isA(APIConnectionError, error as unknown) || (error.status !== undefined && isRetryableStatus(error.status)));
-      if (!retryable || retry >= maxRetries) throw error;
+      if (!retryable || retry >= maxRetries || !safeToSendAgain(id, error)) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
       this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
         status: error.status,
@@ -201,6 +200,36 @@ export class Transport {
       unlink?.();
     }
   }
+}
+
+/** Network errors raised before a request could reach the server (no connection was made). */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The first `code` in an error's cause chain (Node puts ECONNREFUSED and the like there). */
+function causeCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Operations that add a record each time but are not keyed: the admin creates that answer a
+ * secret (a token, an API key), which the server does not keep to replay. Sent again after a
+ * try that may have reached the server, they would make a second credential.
+ */
+const SECRET_CREATES = new Set<OperationId>(['createToken', 'createApiKey']);
+
+/**
+ * Whether a failed attempt may go again without doing its work twice: every operation reads or
+ * sets a state, or is keyed (`KEYED`), but `SECRET_CREATES` (a key of the caller's does not
+ * help: the server keeps no answer for them); those go again only after a 429 (refused before any work) or when no connection was made.
+ */
+function safeToSendAgain(id: OperationId, error: APIError): boolean {
+  if (!SECRET_CREATES.has(id)) return true;
+  if (error.status === 429) return true;
+  return error.status === undefined && NEVER_SENT.has(causeCode(error.cause) ?? '');
 }
 
 /** Checks a body with the operation's shared schema (or its code-aware check), as the server will. */

@@ -62,4 +62,15 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
     await addProcessedDocument(t, acme, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
     expect((await send('POST', `/v1/cases/${caseId}/rapi`, 'rapi-novin')).statusCode).toBe(202);
   });
+
+  it('the creates that answer a secret are not keyed: no token or API key is kept in the answers the server stores', async () => {
+    const url = `/admin/companies/${acme.companyId}/api-keys`;
+    const headers = { authorization: 'Bearer test-admin-token', 'idempotency-key': 'key-1' };
+    const a = await t.inject({ method: 'POST', url, payload: { name: 'ci' }, headers });
+    const b = await t.inject({ method: 'POST', url, payload: { name: 'ci' }, headers });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().api_key).not.toBe(a.json().api_key);
+    const kept = await t.server.ctx.db.selectFrom('idempotency_keys').select('response_body').execute();
+    expect(kept.some((r) => r.response_body.includes(a.json().api_key))).toBe(false);
+  });
 });
