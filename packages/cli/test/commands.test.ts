@@ -482,6 +482,26 @@ describe('lists', () => {
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^document_id\\s+${f.FILE_1}$`));
   });
 
+  it('documents process --watch: an OCR that could not read the file exits 5', async () => {
+    const unreadable = {
+      case_id: C,
+      url: 'http://files/x.pdf',
+      mime_type: 'application/pdf',
+      type: null,
+      json_ocr: { error: 'unreadable_pdf', message: 'No se pudo leer el PDF' },
+      parsed_data: null,
+      validity: { document_validity: 'unreadable', codes: [], userInfo: {} },
+    };
+    const r = await runCli(['documents', 'process', f.FILE_1, '--watch'], {
+      routes: {
+        [`POST /v1/documents/${f.FILE_1}/process`]: { status: 202, body: { document_id: f.FILE_1, job_id: f.JOB, status: 'processing' } },
+        [`GET /v1/documents/${f.FILE_1}`]: { body: unreadable },
+      },
+    });
+    expect(r.code).toBe(EXIT.LOOKUP);
+    expect(r.stderr).toContain('OCR ended in error');
+  });
+
   it('documents list --case resolves an internal_id first', async () => {
     const r = await runCli(['documents', 'list', '--case', 'EXP-1042'], {
       routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]), 'GET /v1/documents': listOf([]) },

@@ -186,7 +186,11 @@ function ocrSpec(client: Client, id: string): LookupSpec<DocumentDetail, { job_i
     what: 'OCR',
     read: (r) => client.documents.get(id, r),
     wait: (w) => client.documents.waitForOcr(id, w),
-    failed: (b) => (b as { status?: string }).status === 'error' || b.validity.document_validity === 'error',
+    // Also an OCR that ran but could not read the file (json_ocr.error, e.g. unreadable_pdf).
+    failed: (b) =>
+      (b as { status?: string }).status === 'error' ||
+      b.validity.document_validity === 'error' ||
+      typeof (b.json_ocr as { error?: unknown } | null)?.error === 'string',
     progress: (b) => (b as { status?: string }).status ?? 'running',
     render: (b, style) => renderDocument(b, style, id),
     followUp: `vcase documents get ${id}`,
