@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { FileReadError } from '@vcase/sdk';
 import type { Context } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { Session, type GlobalOptions } from './session.js';
@@ -84,9 +85,7 @@ export async function textArg(ctx: Context, value: string): Promise<string> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new UsageError(`cannot read ${value}: ${why}`);
+    throw new UsageError(new FileReadError(value, (error as NodeJS.ErrnoException).code, error).message);
   }
 }
 

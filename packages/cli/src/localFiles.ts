@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkUploadPath } from '@vcase/sdk';
+import { checkUploadPath, FileReadError } from '@vcase/sdk';
 import { errorCode, RowError } from './errors.js';
-
-const WHY: Record<string, string> = { FILE_NOT_FOUND: 'no such file', FILE_IS_DIRECTORY: 'not a file' };
 
 /** A local file to upload, relative to the command's directory, with the type it is sent as. */
 export interface LocalFile {
@@ -24,8 +22,7 @@ export async function checkLocalFiles(cwd: string, files: readonly LocalFile[]):
       if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       await fs.promises.access(full, fs.constants.R_OK);
     } catch (err) {
-      const code = errorCode(err);
-      throw new RowError(code, `cannot read ${file}: ${WHY[code] ?? 'not readable'}`);
+      throw new RowError(errorCode(err), new FileReadError(file, (err as NodeJS.ErrnoException).code, err).message);
     }
     await checkUploadPath(full, mime_type);
   }

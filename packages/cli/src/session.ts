@@ -165,7 +165,8 @@ export class Session {
     if (isUuid(arg)) {
       // Before a wait that cannot start anything: a case that does not exist would otherwise be
       // waited on (its 404 read as "not yet") instead of answered at once (exit 4).
-      if (opts.mustExist) await client.cases.get(arg, {}, { signal: this.signal });
+      // (The metadata read is the lightest that answers 404 for a missing case and only then.)
+      if (opts.mustExist) await client.cases.metadata(arg, { signal: this.signal });
       return arg;
     }
     const matches = await findCasesByInternalId(client, arg, this.signal);

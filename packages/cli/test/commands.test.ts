@@ -6,8 +6,8 @@ import * as f from './helpers/fixtures.js';
 import { ANSI, emptyDir, runCli, stripAnsi, type Routes, type RunOptions } from './helpers/harness.js';
 
 const C = f.CASE_ID;
-/** The case read that a `--watch` without `--run` makes first (a missing case answers at once). */
-const caseExists = { [`GET /v1/cases/${f.CASE_ID}`]: { body: { case_id: f.CASE_ID } } };
+/** The case read (metadata, the lightest) that a `--watch` without `--run` makes first (a missing case answers at once). */
+const caseExists = { [`GET /v1/cases/${f.CASE_ID}/metadata`]: { body: { case_id: f.CASE_ID, metadata: {}, history: [] } } };
 const notFound = { status: 404, body: { error: { code: null, message: 'El caso no existe o está inactivo' } } };
 const listOf = (items: unknown[], total = items.length, offset = 0, limit = 20) => ({ body: { data: items, pagination: { limit, offset, total, has_more: offset + items.length < total } } });
 
@@ -215,10 +215,10 @@ const table: Case[] = [
   {
     name: '--watch on a case that does not exist: exit 4 at once, nothing waited on',
     args: ['rapi', '00000000-0000-4000-8000-000000000000', '--watch'],
-    opts: { routes: { 'GET /v1/cases/00000000-0000-4000-8000-000000000000': { status: 404, body: { error: { code: null, message: 'Caso no encontrado' } } } } },
+    opts: { routes: { 'GET /v1/cases/00000000-0000-4000-8000-000000000000/metadata': { status: 404, body: { error: { code: null, message: 'Caso no encontrado' } } } } },
     code: EXIT.NOT_FOUND,
     stderr: ['Caso no encontrado'],
-    calls: ['GET /v1/cases/00000000-0000-4000-8000-000000000000'],
+    calls: ['GET /v1/cases/00000000-0000-4000-8000-000000000000/metadata'],
   },
   {
     name: 'tickets --watch where a plate could not be looked up: exit 5, the rows still printed',
@@ -249,7 +249,7 @@ const table: Case[] = [
     opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/tickets`]: { body: { case_id: C, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] } } } },
     code: EXIT.LOOKUP,
     stderr: ['will not settle by waiting', 'start it with --run'],
-    calls: [`GET /v1/cases/${C}`, `GET /v1/cases/${C}/tickets`],
+    calls: [`GET /v1/cases/${C}/metadata`, `GET /v1/cases/${C}/tickets`],
   },
   {
     name: 'plates not computed yet (404): exit 4, the server text, and --run as the hint',
@@ -281,7 +281,7 @@ const table: Case[] = [
     },
     code: EXIT.OK,
     stdout: [/LKJ9876\tMEX\t10\/10\/2020/],
-    calls: [`GET /v1/cases/${C}`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`],
+    calls: [`GET /v1/cases/${C}/metadata`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`, `GET /v1/cases/${C}/tickets`],
   },
   {
     name: 'plates --watch where a previous-plate lookup failed: exit 5',

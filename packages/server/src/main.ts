@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { isA } from '@vcase/shared';
 import pkg from '../package.json';
 import { loadConfig, type ConfigFlags } from './config.js';
+import { isPostgresUrl } from './db/createDatabase.js';
 import { createServer, createWorker } from './server.js';
 
 function onSignals(stop: () => Promise<void>) {
@@ -70,7 +71,7 @@ program
 
 /** The database a process uses, said at start (a mistyped path would otherwise go unseen): a PostgreSQL URL without its password. */
 function databaseLine(db: string): string {
-  if (!/^postgres(ql)?:\/\//i.test(db)) return `database: SQLite file ${path.resolve(db)}\n`;
+  if (!isPostgresUrl(db)) return `database: SQLite file ${path.resolve(db)}\n`;
   const url = new URL(db);
   if (url.password) url.password = '***';
   return `database: PostgreSQL ${url.toString()}\n`;

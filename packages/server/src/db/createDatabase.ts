@@ -38,8 +38,11 @@ export const PG_CONNECT_TIMEOUT_MS = 10_000;
 /** A PostgreSQL statement running this long is cancelled (the longest an API request may wait on one). */
 export const PG_QUERY_TIMEOUT_MS = 30_000;
 
+/** A `postgres://` (or `postgresql://`) URL selects PostgreSQL; anything else is a SQLite file. */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
 export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): DatabaseHandle {
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const queryTimeout = opts.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: url,

@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@vcase/shared';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -9,7 +10,6 @@ export const READY_TIMEOUT_MS = 2_000;
 export const DATABASE_NOT_READY = 'La base de datos no responde';
 
 const ok = z.object({ status: z.literal('ok') });
-const notReady = z.object({ error: z.object({ code: z.null(), message: z.string() }) });
 
 /**
  * `GET /health` (operator-surface §1): 200 once the server accepts requests; it does not look
@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async
   );
   app.get(
     '/health/ready',
-    { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: ok, 503: notReady } } },
+    { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: ok, 503: errorBodySchema } } },
     async (req, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -38,7 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async
         return { status: 'ok' as const };
       } catch (err) {
         req.log.warn({ err }, 'readiness: the database does not answer');
-        return reply.status(503).send(errorBody(null, DATABASE_NOT_READY) as { error: { code: null; message: string } });
+        return reply.status(503).send(errorBody(null, DATABASE_NOT_READY));
       } finally {
         clearTimeout(timer);
       }

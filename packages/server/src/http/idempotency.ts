@@ -41,25 +41,17 @@ export function idempotencyClaim(scope: IdempotencyScope): IdempotencyClaim | nu
   return { companyId: scope.companyId, route: scope.route, key, bodyHash: hashBody(scope.body) };
 }
 
-/**
- * `Idempotency-Key` support: the same key with the same body within 24 h returns the first
- * response instead of running `run` again, so client retries and resumed batch uploads never
- * create twins, also when the retry arrives while the first attempt still runs (in this
- * process; servers sharing one database each take their own turns). The same key with a
- * different body is refused.
- */
-export async function withIdempotency<T>(
-  ctx: ServerContext,
-  scope: IdempotencyScope,
-  run: () => Promise<{ statusCode: number; body: T }>,
-): Promise<IdempotentResult<T>> {
-  return runIdempotent(ctx, idempotencyClaim(scope), run);
-}
-
 /** Keys being answered in this process, per server: a second request waits for the first. */
 const inFlight = new WeakMap<ServerContext, Map<string, Promise<void>>>();
 
-/** Runs `run` under a claim taken with `idempotencyClaim` (just runs it without one). */
+/**
+ * `Idempotency-Key` support: runs `run` under a claim taken with `idempotencyClaim` (just runs
+ * it without one). The same key with the same body within 24 h returns the first response
+ * instead of running `run` again, so client retries and resumed batch uploads never create
+ * twins, also when the retry arrives while the first attempt still runs (in this process;
+ * servers sharing one database each take their own turns). The same key with a different body
+ * is refused.
+ */
 export async function runIdempotent<T>(
   ctx: ServerContext,
   claim: IdempotencyClaim | null,

@@ -15,7 +15,7 @@ import type { Principal } from '../auth/principal.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import { validationError } from '../errors.js';
-import { idempotencyClaim, runIdempotent, withIdempotency } from '../http/idempotency.js';
+import { idempotencyClaim, runIdempotent } from '../http/idempotency.js';
 import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
 import { deleteAllFixtures, fixtureKey, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
@@ -123,10 +123,8 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   // The query arrives parsed by the operation's schema (REST route validation, tRPC runProcedure).
   listCases: (env, i) => cachedCaseList(env, i.query as Parameters<typeof cachedCaseList>[1]),
   createCase: async ({ ctx, principal }, i) => {
-    const r = await withIdempotency(ctx, { companyId: principal.companyId ?? '', route: 'POST /v1/cases', key: i.idempotencyKey, body: i.body }, () =>
-      createCase(ctx, principal, i.body as CreateCaseBody),
-    );
-    return withStatus(r.statusCode, r.body, r.replayed);
+    const r = await createCase(ctx, principal, i.body as CreateCaseBody);
+    return withStatus(r.statusCode, r.body);
   },
   getCase: ({ ctx, principal, fileUrl }, i) =>
     getCaseDetail(ctx, principal, caseId(i), { includeInactive: i.query.files === 'all', fileUrl }),
@@ -259,7 +257,7 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
 };
 
 /** Operations that take their `Idempotency-Key` claim themselves (the upload takes it before it lets go of the file's text). */
-const CLAIMS_ITS_OWN_KEY = new Set<OperationId>(['createCase', 'uploadDocument']);
+const CLAIMS_ITS_OWN_KEY = new Set<OperationId>(['uploadDocument']);
 
 /**
  * An operation marked `idempotent` (it adds a record or starts work each time it runs) with
@@ -269,7 +267,8 @@ const CLAIMS_ITS_OWN_KEY = new Set<OperationId>(['createCase', 'uploadDocument']
 function keyed(id: OperationId, handler: OperationHandler): OperationHandler {
   const op: OperationSpec = OPERATIONS[id];
   return async (env, i) => {
-    const route = `${op.method} ${op.path.replace(/\{(\w+)\}/g, (_, name: string) => i.params[name] ?? '')}`.toLowerCase();
+    if (!i.idempotencyKey) return handler(env, i);
+    const route = `${op.method} ${op.path.replace(/\{(\w+)\}/g, (_, name: string) => uuidParam(i.params[name] ?? ''))}`;
     const claim = idempotencyClaim({ companyId: env.principal.companyId ?? '', route, key: i.idempotencyKey, body: i.body ?? null });
     if (!claim) return handler(env, i);
     const r = await runIdempotent(env.ctx, claim, async () => {

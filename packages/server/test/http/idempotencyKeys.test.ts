@@ -44,6 +44,20 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
     expect(unkeyed.json().job_id).not.toBe(first.json().job_id);
   });
 
+  it('the tRPC channel takes the key as idempotency_key and shares the REST answers', async () => {
+    const caseId = await createCase(t, acme);
+    const call = () =>
+      t.inject({ method: 'POST', url: '/trpc/appendCaseMetadata', headers: acme.bearer, payload: { case_id: caseId, idempotency_key: 'trpc-1', nota: 'una' } });
+    const [first, retry] = [await call(), await call()];
+    expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
+    expect(retry.json().result.data).toEqual(first.json().result.data);
+    // The same key and body over REST is the same request.
+    const rest = await send('POST', `/v1/cases/${caseId}/metadata`, 'trpc-1', { nota: 'una' });
+    expect([rest.json(), rest.headers['idempotent-replayed']]).toEqual([first.json().result.data, 'true']);
+    const { history } = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer })).json();
+    expect(history).toHaveLength(1);
+  });
+
   it('keys are per company: the same key of another company runs its own request', async () => {
     const mine = await createCase(t, acme);
     const theirs = await createCase(t, other);
