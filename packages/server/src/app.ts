@@ -4,12 +4,13 @@ import { OPERATION_LIST } from '@vcase/shared';
 import * as z from 'zod';
 import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
-import { authenticateBy, PUBLIC } from './auth/operationAuth.js';
+import { authenticateBy, knownPrincipal, PUBLIC } from './auth/operationAuth.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
-import { refuseWhileClosing } from './http/closing.js';
+import { closingGate } from './http/closing.js';
+import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerOperationRoutes } from './http/operationRoutes.js';
@@ -41,13 +42,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),
+    childLoggerFactory: lazyRequestLogger,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
-    // Refused in the service's error shape instead (`refuseWhileClosing`).
+    // Refused in the service's error shape instead (`closingGate`).
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  refuseWhileClosing(app);
+  const refusedWhileClosing = closingGate(app);
   // A request without a body reaches validation as null; it is read as an empty object, so
   // no-body POSTs pass and required fields are reported by name. Where the body itself is
   // required (an operation's `bodyRequired`), a missing one is refused.
@@ -78,9 +80,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = createTokenSigner(deps.jwtSecret);
   const authenticator = createAuthenticator(ctx, signer, deps.adminToken);
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // One hook for every request, in callback style: a request whose credential is already
+  // known (a public route, a bearer token verified moments ago) goes on without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (refusedWhileClosing(req, reply)) return;
     reply.header('x-request-id', req.id);
-    req.principal = await authenticateBy(authenticator, req.routeOptions.config?.authRule ?? PUBLIC, req.headers);
+    const rule = req.routeOptions.config?.authRule ?? PUBLIC;
+    const known = knownPrincipal(authenticator, rule, req.headers);
+    if (known !== undefined) {
+      req.principal = known;
+      return done();
+    }
+    authenticateBy(authenticator, rule, req.headers).then((principal) => {
+      req.principal = principal;
+      done();
+    }, done);
   });
 
   const routeDeps: RouteDeps = {

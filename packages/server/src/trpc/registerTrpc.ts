@@ -35,12 +35,13 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
     // JSON only, so a multipart body is refused unread like the bodies Fastify refuses: drained
     // within the same bounds, then the socket closes (left to Node, an unread body is read to
     // its end however long it is).
-    scope.addHook('onRequest', async (request, reply) => {
-      if (/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-        await drainRequestBody(request.raw);
+    // (Callback style: the common request, not multipart, goes on without a promise.)
+    scope.addHook('onRequest', (request, reply, done) => {
+      if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return done();
+      drainRequestBody(request.raw).then(() => {
         reply.header('connection', 'close');
-        return refuse(BODY_REFUSALS.FST_ERR_CTP_INVALID_MEDIA_TYPE, request, reply);
-      }
+        refuse(BODY_REFUSALS.FST_ERR_CTP_INVALID_MEDIA_TYPE, request, reply);
+      }, done);
     });
     answerPlainQueries(scope, deps);
     await scope.register(fastifyTRPCPlugin, {
