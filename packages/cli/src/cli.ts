@@ -3,7 +3,7 @@ import pkg from '../package.json';
 import { COMMANDS } from './commandList.js';
 import type { Context } from './context.js';
 import { describeError, EXIT, EXIT_CODES_HELP, exitCodeFor } from './errors.js';
-import { App } from './kit.js';
+import { App, positiveInt } from './kit.js';
 import { paint, makeStyle } from './ui/style.js';
 
 export const VERSION: string = pkg.version;
@@ -16,7 +16,7 @@ const CREDENTIALS_HELP = `Credentials, each value from the first place that has 
   4. ./.vcase/credentials.json and ./.vcase/admin-token of a local server`;
 
 /** Global options that take a value (to find the command name in argv without parsing). */
-const VALUE_OPTIONS = new Set(['--base-url', '--token', '--api-key', '--admin-token', '--profile']);
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--api-key', '--admin-token', '--profile', '--request-timeout']);
 
 /** The program, with the named commands (or all) registered in full and the rest as one-line stubs for help. */
 export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>, argv: readonly string[] = []): Command {
@@ -31,6 +31,7 @@ export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(
     .option('--api-key <key>', 'API key for document endpoints (env VCASE_API_KEY)')
     .option('--admin-token <token>', 'operator token for `vcase admin` (env VCASE_ADMIN_TOKEN)')
     .option('--profile <name>', 'profile saved by `vcase login` (env VCASE_PROFILE; default "default")')
+    .option('--request-timeout <s>', 'seconds one request may take (each attempt; env VCASE_REQUEST_TIMEOUT; default 60)', positiveInt)
     .option('--no-color', 'plain output without colours (also NO_COLOR)')
     .option('-v, --verbose', 'log every request and retry to stderr')
     .helpOption('-h, --help', 'show help')
@@ -86,8 +87,29 @@ function stderrStyle(ctx: Context, argv: readonly string[]) {
   return makeStyle({ tty: ctx.isTTY.stderr, env: ctx.env, noColor: argv.includes('--no-color') });
 }
 
+/**
+ * `help cases create` as `cases create --help`: Commander's help command names one level of
+ * commands only, and showed the group's help for a subcommand. Global options stay in place.
+ */
+export function nestedHelp(argv: string[]): string[] {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    if (a !== 'help') return argv;
+    const words = argv.slice(i + 1);
+    if (words.filter((w) => !w.startsWith('-')).length < 2) return argv;
+    return [...argv.slice(0, i), ...words, '--help'];
+  }
+  return argv;
+}
+
 /** Runs one invocation; returns the exit code. Never exits the process itself. */
-export async function run(argv: string[], ctx: Context): Promise<number> {
+export async function run(givenArgv: string[], ctx: Context): Promise<number> {
+  const argv = nestedHelp(givenArgv);
   const app = new App(ctx);
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');

@@ -15,6 +15,16 @@ export interface GlobalOptions {
   /** False with --no-color. */
   color?: boolean;
   verbose?: boolean;
+  /** --request-timeout, in seconds. */
+  requestTimeout?: number;
+}
+
+/** VCASE_REQUEST_TIMEOUT: whole seconds; anything else is a usage error rather than the default in silence. */
+function requestTimeoutFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`VCASE_REQUEST_TIMEOUT must be a positive whole number of seconds, not "${value}"`);
+  return n;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,6 +103,9 @@ export class Session {
         ? `${items.length} of ${total}`
         : `${offset + 1}–${offset + items.length} of ${total} · --all for every page, --ndjson to stream`;
     await this.out(items.length ? render(items, this.style, footer) : this.style.tty ? `${emptyText}\n` : '');
+    // Piped, the table has no footer: a page that is not the last says so on stderr, so a
+    // script reading stdout does not take one page for the whole list.
+    if (!this.style.tty && !flags.all && page.hasNextPage()) await this.err(`vcase: ${footer}\n`);
   }
 
   credentials(): Promise<Resolved> {
@@ -118,7 +131,9 @@ export class Session {
         );
       }
       const verbose = this.globals.verbose;
+      const timeoutS = this.globals.requestTimeout ?? requestTimeoutFromEnv(this.ctx.env.VCASE_REQUEST_TIMEOUT);
       return this.ctx.createClient({
+        ...(timeoutS ? { timeoutMs: timeoutS * 1000 } : {}),
         baseURL: serverAddress(credentials.baseURL, 'the server address (--base-url, VCASE_BASE_URL or the profile)'),
         // '' rather than undefined: the SDK would otherwise fall back to process.env by itself.
         token: credentials.token ?? '',

@@ -188,6 +188,24 @@ describe('documents upload --from', () => {
     expect(r.stderr).toContain('rerun with --resume');
   });
 
+  it('a server that answers every row with a server error stops the batch after a few rows; one that fails some rows does not', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => JSON.stringify({ case_id: f.CASE_ID, file: `https://files.example/${i}.pdf` })).join('\n');
+    const failing = () => ({ status: 500, body: { error: { code: null, message: 'Error interno' } } });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], { stdin: many, routes: { 'POST /v1/documents': failing } });
+    expect(r.code).toBe(EXIT.FAILURE);
+    expect(uploads(r.requests).length).toBeLessThanOrEqual(7);
+    expect(r.stderr).toContain('the server is failing: 5 rows in a row got no answer but a server error');
+    expect(r.stderr).toContain('rerun with --resume');
+
+    const routes = uploadServer();
+    const upload = routes['POST /v1/documents'] as (req: Request, n: number) => unknown;
+    routes['POST /v1/documents'] = (req, n) => (n % 4 === 0 ? upload(req, n) : failing());
+    const some = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin: many, routes });
+    expect(uploads(some.requests)).toHaveLength(50);
+    expect(results(some.stdout).filter((x) => x.ok)).toHaveLength(12);
+    expect(some.stderr).not.toContain('the server is failing');
+  });
+
   it('a slow row still gets a progress line every 10 s, with the rows really in flight', async () => {
     const routes = uploadServer();
     const upload = routes['POST /v1/documents'] as (req: Request, n: number) => { status: number };

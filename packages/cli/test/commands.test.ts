@@ -32,6 +32,9 @@ const table: Case[] = [
   { name: 'unknown command', args: ['platez'], code: EXIT.USAGE, stderr: [/unknown command 'platez'/, /Did you mean plates\?/] },
   { name: 'unknown option', args: ['plates', C, '--bogus'], code: EXIT.USAGE, stderr: ["unknown option '--bogus'"], calls: [] },
   { name: 'a group without its subcommand', args: ['cases'], code: EXIT.USAGE, stderr: ['Usage: vcase cases'] },
+  { name: 'help names a subcommand', args: ['help', 'cases', 'create'], code: EXIT.OK, stdout: ['Usage: vcase cases create', '--from'], calls: [] },
+  { name: 'help names a group', args: ['help', 'cases'], code: EXIT.OK, stdout: ['Usage: vcase cases', 'create'], calls: [] },
+  { name: 'help of a subcommand after a global option', args: ['--profile', 'help', 'help', 'documents', 'upload'], code: EXIT.OK, stdout: ['Usage: vcase documents upload'], calls: [] },
   {
     name: 'missing case, no terminal: usage error and no request',
     args: ['plates'],
@@ -387,6 +390,29 @@ describe('commands (args → exit code, output, requests)', () => {
   });
 });
 
+describe('--request-timeout', () => {
+  const routes: Routes = { 'GET /v1/cases': listOf([f.caseItem(1)]) };
+  it('sets the per-request timeout from the flag, else VCASE_REQUEST_TIMEOUT, else leaves the SDK default', async () => {
+    const flag = await runCli(['--request-timeout', '5', 'cases', 'list'], { routes, env: { VCASE_REQUEST_TIMEOUT: '7' } });
+    expect(flag.code).toBe(0);
+    expect(flag.clientOptions[0]?.timeoutMs).toBe(5000);
+    const env = await runCli(['cases', 'list'], { routes, env: { VCASE_REQUEST_TIMEOUT: '7' } });
+    expect(env.clientOptions[0]?.timeoutMs).toBe(7000);
+    const none = await runCli(['cases', 'list'], { routes });
+    expect(none.clientOptions[0]?.timeoutMs).toBeUndefined();
+  });
+
+  it('refuses a value that is not a positive whole number, from the flag or the environment', async () => {
+    const flag = await runCli(['--request-timeout', '0', 'cases', 'list'], { routes });
+    expect(flag.code).toBe(EXIT.USAGE);
+    expect(flag.stderr).toContain('must be a positive integer');
+    const env = await runCli(['cases', 'list'], { routes, env: { VCASE_REQUEST_TIMEOUT: '2m' } });
+    expect(env.code).toBe(EXIT.USAGE);
+    expect(env.stderr).toContain('VCASE_REQUEST_TIMEOUT must be a positive whole number of seconds, not "2m"');
+    expect(env.requests).toHaveLength(0);
+  });
+});
+
 describe('lists', () => {
   const pages: Routes = {
     'GET /v1/cases': (req) => {
@@ -410,6 +436,19 @@ describe('lists', () => {
     expect(stripAnsi(r.stdout)).toMatch(/CASE ID\s+INTERNAL ID/);
     expect(stripAnsi(r.stdout)).toContain('1–2 of 5 · --all for every page');
     expect(r.requests).toHaveLength(1);
+  });
+
+  it('piped, the table has no footer: a page that is not the last says so on stderr, the last one does not', async () => {
+    const first = await runCli(['cases', 'list', '--limit', '2'], { routes: pages });
+    expect(first.code).toBe(0);
+    expect(first.stdout).not.toContain('of 5');
+    expect(first.stdout.trim().split('\n')).toHaveLength(2);
+    expect(first.stderr).toBe('vcase: 1–2 of 5 · --all for every page, --ndjson to stream\n');
+    const last = await runCli(['cases', 'list', '--limit', '2', '--offset', '4'], { routes: pages });
+    expect(last.stderr).toBe('');
+    const all = await runCli(['cases', 'list', '--limit', '2', '--all'], { routes: pages });
+    expect(all.stdout.trim().split('\n')).toHaveLength(5);
+    expect(all.stderr).toBe('');
   });
 
   it('a value with escape sequences is shown, not obeyed: on a terminal, piped, with and without colour', async () => {

@@ -43,8 +43,15 @@ export function digest(parts: unknown[], length = 32): string {
 const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
 /** Row error codes of a server that could not be reached (after the SDK's own retries). */
 const UNREACHABLE = new Set(['CONNECTION_ERROR', 'TIMEOUT']);
-/** Rows in a row that could not reach the server before the batch stops (it is down, not one row). */
-const UNREACHABLE_ROWS_TO_STOP = 5;
+/** Rows in a row that could not reach the server, or that it failed (5xx after the SDK's retries), before the batch stops: it is down, not one row. */
+const FAILING_ROWS_TO_STOP = 5;
+
+/** How a row's error speaks of the server: it could not be reached, it failed (5xx), or neither. */
+function serverTrouble(error: unknown): 'unreachable' | 'failing' | null {
+  if (UNREACHABLE.has(errorCode(error))) return 'unreachable';
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 500 && !refusedLocally(error) ? 'failing' : null;
+}
 
 /**
  * Reads rows one by one (stdin or a file), runs at most `concurrency` of them at once,
@@ -99,7 +106,9 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const running = new Set<Promise<void>>();
   let fatal: unknown;
   let rowNo = 0;
-  let unreachableInARow = 0;
+  // Rows in a row the server could not answer, and how the last of them failed.
+  let troubleInARow = 0;
+  let lastTrouble: 'unreachable' | 'failing' | null = null;
 
   // Results and the bar on one terminal: the bar steps aside for each write of results.
   const sameTerminal = ctx.isTTY.stdout && ctx.isTTY.stderr;
@@ -154,7 +163,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
       const task = (async () => {
         try {
           const ids = await job.exec(prepared, key, controller.signal);
-          unreachableInARow = 0;
+          troubleInARow = 0;
           counts.inFlight--;
           await emit({ row, ok: true, key, input: record, ...ids });
           finish(true);
@@ -165,11 +174,16 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
           await emit({ row, ok: false, key, input: record, error: errorBody(error) });
           finish(false);
           const name = (error as Error).name;
-          unreachableInARow = UNREACHABLE.has(errorCode(error)) ? unreachableInARow + 1 : 0;
+          lastTrouble = serverTrouble(error);
+          troubleInARow = lastTrouble ? troubleInARow + 1 : 0;
           const stop = FATAL.has(name)
             ? error
-            : unreachableInARow >= UNREACHABLE_ROWS_TO_STOP
-              ? new Error(`the server cannot be reached: ${unreachableInARow} rows in a row failed to connect (${(error as Error).message})`)
+            : troubleInARow >= FAILING_ROWS_TO_STOP
+              ? new Error(
+                  lastTrouble === 'unreachable'
+                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect (${(error as Error).message})`
+                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error (${(error as Error).message})`,
+                )
               : undefined;
           if (stop && !fatal) {
             fatal = stop;

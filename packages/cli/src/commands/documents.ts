@@ -67,8 +67,9 @@ One NDJSON result per row on stdout, in completion order:
 Each upload carries an Idempotency-Key derived from its case (however the row names it), file
 and fields, so a rerun returns the same documents instead of duplicating them (within 24 h);
 --resume skips the rows a previous output marks ok.
-A refused credential (exit 3), five rows in a row that cannot reach the server, or an output
-closed early (exit 1) stop the batch with that hint. GET invoices lists documents of type
+A refused credential (exit 3), five rows in a row that cannot reach the server or get a
+server error (5xx, after retries), or an output closed early (exit 1) stop the batch with that
+hint. GET invoices lists documents of type
 invoice: give a CFDI "type": "invoice" to have it checked.
 
 Examples:
