@@ -198,7 +198,7 @@ describe('documents upload --from', () => {
     expect(r.stderr).toContain('rerun with --resume');
 
     const routes = uploadServer();
-    const upload = routes['POST /v1/documents'] as (req: Request, n: number) => unknown;
+    const upload = routes['POST /v1/documents'] as (req: Request, n: number) => { status: number };
     routes['POST /v1/documents'] = (req, n) => (n % 4 === 0 ? upload(req, n) : failing());
     const some = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin: many, routes });
     expect(uploads(some.requests)).toHaveLength(50);

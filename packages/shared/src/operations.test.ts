@@ -93,6 +93,16 @@ describe('operations table', () => {
     expect(OPERATIONS.createCase.otherSuccessStatuses).toEqual([202]);
   });
 
+  it('keys every create and start but those that answer a secret, and never both', () => {
+    const secrets = OPERATION_LIST.filter((op) => op.answersSecret).map((op) => op.id);
+    expect(secrets.sort()).toEqual(['createApiKey', 'createToken']);
+    for (const op of OPERATION_LIST) {
+      expect(op.idempotent && op.answersSecret, op.id).toBeFalsy();
+      // A 201 or 202 answers a record made or work started: a retry must not do it twice.
+      if ([201, 202].includes(op.successStatus)) expect(Boolean(op.idempotent || op.answersSecret), op.id).toBe(true);
+    }
+  });
+
   it('writes path parameters as {name} and only ever the known ones', () => {
     const known = new Set(['case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'event', 'source', 'key']);
     for (const op of OPERATION_LIST) {

@@ -130,6 +130,12 @@ export interface OperationSpec {
    * retries are safe.
    */
   idempotent?: true;
+  /**
+   * Adds a record each time and answers a secret (a token, an API key), so it is not keyed:
+   * the server keeps no answer to replay. A client must not send it again once a try may have
+   * reached the server, or it makes a second credential.
+   */
+  answersSecret?: true;
 }
 
 /** GET /health (operator-surface §1). */
@@ -365,7 +371,7 @@ export const OPERATIONS = defineOperations({
   reclassifyDocument: {
     method: 'POST', path: `${DOC}/reclassify`, auth: 'bearerOrApiKey', group: 'documents',
     summary: 'Change the type and reprocess',
-    body: reclassifyDocumentBodySchema, response: reclassifyDocumentResponseSchema, successStatus: 202,
+    body: reclassifyDocumentBodySchema, response: reclassifyDocumentResponseSchema, successStatus: 202, idempotent: true,
   },
 
   // ── INE (contract §4.10; unversioned) ──
@@ -396,12 +402,12 @@ export const OPERATIONS = defineOperations({
   createToken: {
     method: 'POST', path: '/admin/users/{user_id}/tokens', auth: 'admin', group: 'admin',
     summary: 'Issue a bearer token for a user',
-    body: createTokenBodySchema, response: tokenSchema, successStatus: 201,
+    body: createTokenBodySchema, response: tokenSchema, successStatus: 201, answersSecret: true,
   },
   createApiKey: {
     method: 'POST', path: '/admin/companies/{company_id}/api-keys', auth: 'admin', group: 'admin',
     summary: 'Issue an API key for a company',
-    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201,
+    body: createApiKeyBodySchema, response: apiKeySchema, successStatus: 201, answersSecret: true,
   },
   revokeApiKey: {
     method: 'DELETE', path: '/admin/api-keys/{key_id}', auth: 'admin', group: 'admin',

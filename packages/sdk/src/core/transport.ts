@@ -215,19 +215,13 @@ function causeCode(error: unknown): string | undefined {
 }
 
 /**
- * Operations that add a record each time but are not keyed: the admin creates that answer a
- * secret (a token, an API key), which the server does not keep to replay. Sent again after a
- * try that may have reached the server, they would make a second credential.
- */
-const SECRET_CREATES = new Set<OperationId>(['createToken', 'createApiKey']);
-
-/**
  * Whether a failed attempt may go again without doing its work twice: every operation reads or
- * sets a state, or is keyed (`KEYED`), but `SECRET_CREATES` (a key of the caller's does not
- * help: the server keeps no answer for them); those go again only after a 429 (refused before any work) or when no connection was made.
+ * sets a state, or is keyed (`KEYED`), but those that answer a secret (`answersSecret` in the
+ * shared table: a key of the caller's does not help, the server keeps no answer for them); those
+ * go again only after a 429 (refused before any work) or when no connection was made.
  */
 function safeToSendAgain(id: OperationId, error: APIError): boolean {
-  if (!SECRET_CREATES.has(id)) return true;
+  if (!(OPERATIONS[id] as OperationSpec).answersSecret) return true;
   if (error.status === 429) return true;
   return error.status === undefined && NEVER_SENT.has(causeCode(error.cause) ?? '');
 }

@@ -44,6 +44,18 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
     expect(unkeyed.json().job_id).not.toBe(first.json().job_id);
   });
 
+  it('a reclassify sent twice with one key queues one reprocessing; the retry replays its job', async () => {
+    const caseId = await createCase(t, acme);
+    const doc = await addProcessedDocument(t, acme, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
+    const url = `/v1/documents/${doc}/reclassify`;
+    const first = await send('POST', url, 'reclass-1', { type: 'curp' });
+    const retry = await send('POST', url, 'reclass-1', { type: 'curp' });
+    expect([first.statusCode, retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([202, 202, 'true']);
+    expect(retry.json().job_id).toBe(first.json().job_id);
+    const unkeyed = await send('POST', url, null, { type: 'curp' });
+    expect(unkeyed.json().job_id).not.toBe(first.json().job_id);
+  });
+
   it('the tRPC channel takes the key as idempotency_key and shares the REST answers', async () => {
     const caseId = await createCase(t, acme);
     const call = () =>
