@@ -7,12 +7,18 @@ import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js'
 import { EncodedBody } from '../operations/responseCache.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
 
-/** A 20 MB file in base64 plus the JSON around it; larger bodies are cut off while streaming. */
-const UPLOAD_BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
+/**
+ * A 20 MB file in base64 with room for the line breaks MIME encoders put every 76 characters
+ * (a CRLF is 4 characters in JSON, `\r\n`), plus the JSON around it; larger bodies are cut
+ * off while streaming. The file's own size is checked once decoded.
+ */
+const UPLOAD_BODY_LIMIT = Math.ceil(((MAX_FILE_BYTES * 4) / 3) * (80 / 76)) + 512 * 1024;
 
 /** Route settings the operations table does not carry. */
 const ROUTE_EXTRAS: Partial<Record<OperationId, { config?: FastifyContextConfig; bodyLimit?: number }>> = {
   uploadDocument: { bodyLimit: UPLOAD_BODY_LIMIT },
+  // A front and a back image, each as large as a document's file.
+  submitIne: { bodyLimit: 2 * UPLOAD_BODY_LIMIT },
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';

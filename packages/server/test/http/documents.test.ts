@@ -142,6 +142,16 @@ describe('POST /v1/documents', () => {
     expect(docs).toEqual([]);
   });
 
+  it('takes a 20 MB file whose base64 has a line break every 76 characters, as MIME encoders write it', async () => {
+    const caseId = await createCase(t, acme);
+    const bytes = Buffer.alloc(20 * 1024 * 1024, 9);
+    const mime = bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+    const res = await upload({ case_id: caseId, mime_type: 'application/pdf', base64: mime });
+    expect(res.statusCode).toBe(201);
+    const doc = await t.server.ctx.db.selectFrom('documents').select('size_bytes').where('id', '=', res.json().document_id).executeTakeFirstOrThrow();
+    expect(Number(doc.size_bytes)).toBe(bytes.length);
+  });
+
   it('404 RESOURCE_NOT_FOUND for an unknown, foreign or deleted case, and an unknown or foreign parent', async () => {
     const unknown = await upload({ case_id: crypto.randomUUID(), mime_type: 'application/pdf', base64: 'QUJD' });
     expect(unknown.statusCode).toBe(404);

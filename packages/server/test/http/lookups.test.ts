@@ -480,6 +480,21 @@ describe('invoices (contract §4.8)', () => {
     expect(invoices[0].amis).toMatchObject({ status: 'completed', message: null });
   });
 
+  it('amis reads both lists: an empty info beside a filled data is data; both empty is Sin datos', async () => {
+    const vinWithData = '3VWFE21C04M000017';
+    const vinEmpty = '3VWFE21C04M000025';
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${vinWithData}`, { result: { info: [], data: [{ marca: 'M', poliza: 'POL-12345678' }] } });
+    await t.admin('PUT', `/admin/sandbox/fixtures/amis/${vinEmpty}`, { result: { info: [], data: [] } });
+    const amisOf = async (vin: string) => {
+      const caseId = await createCase(t, acme);
+      await addProcessedDocument(t, acme, caseId, 'invoice', { vin });
+      await t.server.runner.whenIdle();
+      return (await get(`/v1/cases/${caseId}/invoices`)).json().invoices[0].amis;
+    };
+    expect(await amisOf(vinWithData)).toEqual({ status: 'completed', message: null, result: { data: [{ marca: 'M', poliza: '********5678' }] }, updated_at: expect.any(String) });
+    expect(await amisOf(vinEmpty)).toMatchObject({ status: 'completed', message: 'Sin datos', result: null });
+  });
+
   it('amis shows policy numbers masked and, without a complete case VIN, the provider reason for the invoice VIN', async () => {
     await t.admin('PUT', `/admin/sandbox/fixtures/amis/${VIN}`, {
       result: { info: [{ marca: 'NISSAN', poliza: 'POL-99887766' }, { marca: 'NISSAN', poliza: '****4321' }, { marca: 'NISSAN' }] },
@@ -664,6 +679,13 @@ describe('INE validation (contract §4.10)', () => {
     };
     expect(await read('front with curp only', { names: 'GLORIA', curp: 'HEGG560427MVZRRL04' })).toMatchObject({ birth_date: '27/04/1956', gender: 'MUJER' });
     expect(await read('front with a name only', { names: 'JUAN' })).toMatchObject({ names: 'JUAN', birth_date: '', gender: '' });
+  });
+
+  it('takes a front and a back each as large as a document file (a body over the 30 MB of other routes)', async () => {
+    const image = (fill: number) => Buffer.alloc(12 * 1024 * 1024, fill).toString('base64');
+    const res = await t.inject({ method: 'POST', url: '/documents/ine', headers: acme.bearer, payload: { front: image(1), back: image(2) } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ job_id: expect.any(String), status: 'processing' });
   });
 
   it('takes any front text the source may read: the sandbox answers by its sha256 as submitted', async () => {

@@ -156,7 +156,9 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   if (o.kind !== 'ok') return said(check === 'amis' ? M.NO_DATA : M.NOT_FOUND);
   const result = obj(o.data.result) ?? o.data;
   if (check === 'amis') {
-    const list = Array.isArray(result.info) ? result.info : Array.isArray(result.data) ? result.data : [];
+    // §4.8: "list under `info` or under `data` depending on the process that ran it (read
+    // both)": an empty `info` beside a filled `data` is data.
+    const list = [result.info, result.data].flatMap((items) => (Array.isArray(items) ? items : []));
     return list.length ? { message: null, result: withData(withMaskedPolicies(result)) } : said(M.NO_DATA);
   }
   return found(result);
