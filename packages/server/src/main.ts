@@ -41,10 +41,12 @@ program
     const config = loadConfig(flags);
     const server = await createServer({ config });
     onSignals(() => server.stop());
-    const address = await server.start();
+    // Printed as soon as it is made: a first start that fails to listen (port taken) or is
+    // stopped early has already kept it, and later starts find it made.
     if (server.adminTokenCreated) {
       process.stdout.write(`Admin token (generated; kept in ${config.stateDir}/admin-token): ${server.adminToken}\n`);
     }
+    const address = await server.start();
     if (server.bootstrapped) {
       process.stdout.write(
         `Demo credentials (kept in ${config.stateDir}/credentials.json):\n` +

@@ -1,5 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,29 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
       const worker = await startOutput(['worker', '--db', 'state/vcase.db', '--workers', '1']);
       expect(worker).toContain(`vcase-server worker running (1 concurrent jobs)\ndatabase: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!built)('prints the admin token it generates even when that first start cannot listen (port taken)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-bin-'));
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const { VCASE_ADMIN_TOKEN: _unset, ...env } = process.env;
+      const run = spawnSync(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), 'start', '--host', '127.0.0.1', '--port', String(port), '--workers', '0'], {
+        env: { ...env, VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789', VCASE_LOG_LEVEL: 'silent' },
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(run.status).toBe(1);
+      const kept = fs.readFileSync(path.join(dir, '.vcase/admin-token'), 'utf8').trim();
+      expect(kept.length).toBeGreaterThan(20);
+      expect(run.stdout).toContain(`Admin token (generated; kept in .vcase/admin-token): ${kept}\n`);
+    } finally {
+      taken.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

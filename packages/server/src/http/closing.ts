@@ -4,6 +4,9 @@ import { errorBody } from './errorHandler.js';
 
 export const CLOSING_MESSAGE = 'El servicio se está deteniendo; reintente en unos momentos';
 
+/** While closing, how often connections that have gone idle are closed. */
+const IDLE_SWEEP_MS = 100;
+
 /**
  * Requests that arrive once the server has begun to close (SIGTERM) are refused as Fastify
  * refuses them, 503 and the connection closed, but in the service's error shape
@@ -13,8 +16,17 @@ export const CLOSING_MESSAGE = 'El servicio se está deteniendo; reintente en un
  */
 export function closingGate(app: FastifyInstance): (req: FastifyRequest, reply: FastifyReply) => boolean {
   let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
     closing = true;
+    // Node closes the connections that are idle when the close begins. One whose request was
+    // in flight goes idle once answered and would stay open for its keep-alive timeout (72 s),
+    // holding the process: closed as soon as it goes idle instead.
+    sweep = setInterval(() => app.server.closeIdleConnections?.(), IDLE_SWEEP_MS).unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep);
     done();
   });
   return (req, reply) => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,43 @@ describe('a server that is closing (SIGTERM)', () => {
       await stopped;
     } finally {
       for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it('answers a request in flight when the close begins, then closes its keep-alive connection and stops', async () => {
+    // A file server that answers after 400 ms: the upload that fetches from it is in flight.
+    const files = http.createServer((_req, res) => setTimeout(() => res.end('%PDF-1.4 slow'), 400));
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const fileUrl = `http://127.0.0.1:${(files.address() as net.AddressInfo).port}/slow.pdf`;
+    const dir = fs.mkdtempSync(path.join(stateDir, 'inflight-'));
+    const server = await createServer({ config: listeningConfig(dir, { allowPrivateUrls: true }), logger: pino({ level: 'silent' }) as FastifyBaseLogger });
+    const address = new URL(await server.start());
+    const { token } = server.bootstrapped!;
+    const created = await fetch(`${address.origin}/v1/cases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ internal_id: 'INFLIGHT-1', status: 'nuevo' }),
+    });
+    const { case_id } = await created.json();
+    const socket = net.connect(Number(address.port), address.hostname);
+    const next = responsesOf(socket);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    try {
+      const body = JSON.stringify({ case_id, mime_type: 'application/pdf', url: fileUrl });
+      const answered = next();
+      socket.write(`POST /v1/documents HTTP/1.1\r\nHost: ${address.host}\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const stopped = server.stop();
+      expect((await answered).status).toBe(201);
+      // The answered connection is closed by the server (it used to stay open for its 72 s
+      // keep-alive timeout, and the stop waited for it).
+      const hung = new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000).unref());
+      expect(await Promise.race([closed.then(() => 'closed'), hung])).toBe('closed');
+      expect(await Promise.race([stopped.then(() => 'stopped'), hung])).toBe('stopped');
+    } finally {
+      socket.destroy();
+      files.close();
     }
   });
 });
