@@ -85,7 +85,7 @@ describe('a server that is closing (SIGTERM)', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ internal_id: 'INFLIGHT-1', status: 'nuevo' }),
     });
-    const { case_id } = await created.json();
+    const { case_id } = (await created.json()) as { case_id: string };
     const socket = net.connect(Number(address.port), address.hostname);
     const next = responsesOf(socket);
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
