@@ -228,6 +228,20 @@ describe('taxes block: the other plates (contract §4.7)', () => {
     expect(body.taxes.result[0].status).toEqual(expected);
   });
 
+  it('a re-run in flight keeps the most informative answer in the cells and the block processing until it ends', () => {
+    const rerun: TaxLookup = { plate: 'MAIN123', entity: 'MEX', state: 'running' };
+    const body = run({ plates: [MAIN, SECOND], lookups: [done('MAIN123'), rerun, done('SEC4567'), { plate: 'SEC4567', entity: 'MEX', state: 'running' }] });
+    expect(body.main_tax.status).toBe('processing');
+    expect(body.main_tax.message).toBe(TAX_MESSAGES.PROCESSING);
+    expect(body.main_tax.result.map((r) => r.source)).toEqual(body.main_tax.result.map(() => cell('success', TAX_MESSAGES.NO_DEBT)));
+    expect(body.taxes).toMatchObject({ status: 'processing', message: TAX_MESSAGES.PROCESSING });
+    expect(body.taxes.result[0].status).toEqual(cell('success', TAX_MESSAGES.NO_DEBT));
+    // Once it ends (here: failed), the earlier answer still wins and the blocks are completed.
+    const ended = run({ plates: [MAIN, SECOND], lookups: [done('MAIN123'), { ...rerun, state: 'failed' }, done('SEC4567')] });
+    expect([ended.main_tax.status, ended.main_tax.message, ended.taxes.status]).toEqual(['completed', null, 'completed']);
+    expect(ended.main_tax.result[0].source).toEqual(cell('success', TAX_MESSAGES.NO_DEBT));
+  });
+
   it('ranks lookups: answer > reason > running > failure > never', () => {
     const states = ['never', 'failed', 'running', 'reason', 'done'] as const;
     for (let i = 0; i < states.length; i++) {

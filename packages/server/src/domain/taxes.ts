@@ -45,8 +45,9 @@ import { sourceAmount, type LookupState, type PlateQuery } from './tickets.js';
  *
  * The current fiscal year is read in Mexico City time (UTC−6, no DST since 2022).
  *
- * Blocks: `processing` when a cell is processing (message: the block-wide reason), else
- * `completed` with message null. Empties and §9: no plates / none for the case VIN → both
+ * Blocks: `processing` when a cell is processing (message: the block-wide reason) or a
+ * lookup of one of its plates is in flight (a re-run: the cells keep the most informative
+ * answer, the block says more is coming), else `completed` with message null. Empties and §9: no plates / none for the case VIN → both
  * blocks `completed`, `[]`, that message. `main_tax` without a legible plate → `completed`,
  * `[]`, message null (and nothing is excluded from `taxes`). `taxes` with the main plate as
  * the only plate → `completed`, `[]`, `El caso no tiene the service adicionales a la
@@ -241,12 +242,20 @@ function plateData(p: RosterPlate, index: TaxIndex): PlateTaxData {
   return { plate: p, verdict: verdictOf(mostInformativeLookup(lookups)), receipts: receiptsOf(p, index.receipts, index.caseVin), lookups };
 }
 
-/** Block status and message from the processing cells it holds. */
-function blockOf<R>(result: R[], processing: TaxCell[], started: boolean) {
-  if (processing.length === 0) return { message: null, status: 'completed' as const, result };
+/** A lookup of one of these plates is in flight (a re-run, while an earlier answer still wins its cells). */
+const anyRunning = (plates: readonly PlateTaxData[]) => plates.some((d) => d.lookups.some((l) => l.state === 'running'));
+
+/**
+ * Block status and message from the processing cells it holds, and from lookups in flight:
+ * §4.7 "`processing` means a lookup is pending (a plate whose query is in flight…)", so a
+ * re-run keeps the block `processing` until it ends, while its cells show the most
+ * informative answer so far.
+ */
+function blockOf<R>(result: R[], processing: TaxCell[], started: boolean, running: boolean) {
+  if (processing.length === 0 && !running) return { message: null, status: 'completed' as const, result };
   const message = !started
     ? TAX_MESSAGES.NO_LOOKUP_YET
-    : (processing.find((c) => c.message === TAX_MESSAGES.PROCESSING) ?? processing[0]).message;
+    : (processing.find((c) => c.message === TAX_MESSAGES.PROCESSING) ?? processing[0] ?? { message: TAX_MESSAGES.PROCESSING }).message;
   return { message, status: 'processing' as const, result };
 }
 
@@ -261,7 +270,7 @@ function mainTaxBlock(d: PlateTaxData, years: number[], started: boolean): MainT
     source: cellFor(d.verdict, year),
     ...paymentOf(d.verdict, year, d.receipts),
   }));
-  return blockOf(rows, rows.map((r) => r.source).filter((c) => c.status === 'processing'), started);
+  return blockOf(rows, rows.map((r) => r.source).filter((c) => c.status === 'processing'), started, anyRunning([d]));
 }
 
 /** One item per fiscal year either source reported; one null-year item when neither did. */
@@ -292,7 +301,7 @@ function taxesBlock(others: PlateTaxData[], all: PlateTaxData[], hasMain: boolea
     return { message: TAX_MESSAGES.PROCESSING, status: 'processing', result: [] };
   }
   const rows = others.flatMap((d) => taxRows(d, false));
-  return blockOf(rows, rows.map((r) => r.status).filter((c) => c.status === 'processing'), started);
+  return blockOf(rows, rows.map((r) => r.status).filter((c) => c.status === 'processing'), started, anyRunning(others));
 }
 
 /** GET /v1/cases/{case_id}/taxes. */

@@ -230,6 +230,27 @@ describe('taxes (contract §4.6, §4.7)', () => {
     expect(body.taxes).toMatchObject({ status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de tenencia para este caso.' });
   });
 
+  it('a re-run keeps the earlier answer in the cells and the main block processing until it ends, then shows the new answer', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'RER1234', entidad: 'JAL', vin: VIN, fecha_documento: '01/02/2025' });
+    expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
+    const year = new Date().getUTCFullYear();
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/RER1234:JAL', { years: [] });
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    await t.server.runner.whenIdle();
+    const first = (await get(`/v1/cases/${caseId}/taxes`)).json();
+    expect(first.main_tax).toMatchObject({ status: 'completed', message: null });
+    await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/RER1234:JAL', { years: [{ fiscal_year: year - 1, amount: 777 }], delay_ms: 400 });
+    expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
+    const during = (await eventually(() => get(`/v1/cases/${caseId}/taxes`).then((r) => r.json()), (b) => b.main_tax.status === 'processing', 5_000)).main_tax;
+    expect(during.message).toBe('Se está procesando la información');
+    expect(during.result).toEqual(first.main_tax.result);
+    await t.server.runner.whenIdle();
+    const after = (await get(`/v1/cases/${caseId}/taxes`)).json().main_tax;
+    expect(after).toMatchObject({ status: 'completed', message: null });
+    expect(after.result.find((r: { fiscal_year: number }) => r.fiscal_year === year - 1)).toMatchObject({ source: { status: 'warning', message: 'Con adeudo' }, total: 777 });
+  });
+
   it('POST starts one child per plate; the grid resolves each year against the portal', async () => {
     const caseId = await vehicleCase();
     const year = new Date().getUTCFullYear();
