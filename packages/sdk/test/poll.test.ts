@@ -1,4 +1,4 @@
-import { TAX_MESSAGES, TICKET_MESSAGES } from '@vcase/shared';
+import { CASE_NOT_FOUND_MESSAGE, TAX_MESSAGES, TICKET_MESSAGES } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
@@ -152,6 +152,23 @@ describe('waitFor… helpers', () => {
     const b = testClient(() => notFound());
     await expect(b.vcase.cases.waitForPedimento(IDS.case, { notFoundGraceMs: 2500, intervalMs: 1000, backoff: 1 })).rejects.toSatisfy(madeBy(NotFoundError));
     expect(b.calls).toHaveLength(4); // at 0, 1000, 2000 tolerated; at 3000 thrown
+  });
+
+  it('a 404 saying the case is not found ends the wait at once, even within the grace; a timeout after 404s only has the last as its cause', async () => {
+    const gone = testClient([json(200, rapi('processing')), errorBody(404, null, CASE_NOT_FOUND_MESSAGE)]);
+    const error = await gone.vcase.cases.runRapi(IDS.case).catch((e: unknown) => e);
+    expect(error).toSatisfy(madeBy(NotFoundError));
+    expect((error as NotFoundError).message).toBe(CASE_NOT_FOUND_MESSAGE);
+    expect(gone.calls.map((c) => c.method)).toEqual(['POST', 'GET']);
+
+    const missing = testClient(() => errorBody(404, null, 'No se ha ejecutado ninguna consulta'));
+    const timeout = (await missing.vcase.cases
+      .waitForPedimento(IDS.case, { timeoutMs: 3000, notFoundGraceMs: 10_000, intervalMs: 1000, backoff: 1 })
+      .catch((e: unknown) => e)) as WaitTimeoutError;
+    expect(timeout).toSatisfy(madeBy(WaitTimeoutError));
+    expect(timeout.snapshot).toBeUndefined();
+    expect(timeout.cause).toSatisfy(madeBy(NotFoundError));
+    expect((timeout.cause as NotFoundError).message).toBe('No se ha ejecutado ninguna consulta');
   });
 
   it('abort during the wait gives APIUserAbortError', async () => {

@@ -151,8 +151,10 @@ export class WaitTimeoutError<T = unknown> extends VcaseError {
     readonly what: string,
     readonly snapshot: T | undefined,
     readonly elapsedMs: number,
+    /** The last "not there yet" 404, when the wait read no body at all. */
+    cause?: unknown,
   ) {
-    super(`${what} did not settle within ${elapsedMs} ms`);
+    super(`${what} did not settle within ${elapsedMs} ms`, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -1,3 +1,4 @@
+import { CASE_NOT_FOUND_MESSAGE } from '@vcase/shared';
 import { NotFoundError, WaitTimeoutError } from './errors.js';
 import { onAbort } from './abort.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
@@ -22,7 +23,8 @@ export interface WaitOptions<T = unknown> {
   /**
    * For how long, from the start of the wait, a 404 means "not there yet" (a lookup just
    * started, a case never processed yet) rather than an error. `run…` helpers use the whole
-   * deadline; `waitFor…` helpers default to 10 000.
+   * deadline; `waitFor…` helpers default to 10 000. A 404 that says the case itself is not
+   * found (unknown, another company's, deleted meanwhile) ends the wait at once.
    */
   notFoundGraceMs?: number;
   /** Options of each read (per-request timeout, retries, headers). */
@@ -68,6 +70,8 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
     slept += ms;
   };
   let last: T | undefined;
+  // The last 404 taken for "not there yet": the cause of a timeout that never read a body.
+  let lastMiss: unknown;
   let interval = o.intervalMs;
 
   if (o.initialDelayMs > 0) await pause(Math.min(o.initialDelayMs, o.timeoutMs));
@@ -87,14 +91,17 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
       onProgress?.(snapshot);
       if (spec.settled(snapshot)) return snapshot;
     } catch (error) {
-      if (pastDeadline && !signal?.aborted) throw new WaitTimeoutError(spec.what, last, elapsed());
-      if (!(NotFoundError.prototype.isPrototypeOf(error as object) && elapsed() < o.notFoundGraceMs)) throw error;
+      if (pastDeadline && !signal?.aborted) throw new WaitTimeoutError(spec.what, last, elapsed(), lastMiss);
+      const notYet =
+        NotFoundError.prototype.isPrototypeOf(error as object) && (error as Error).message !== CASE_NOT_FOUND_MESSAGE && elapsed() < o.notFoundGraceMs;
+      if (!notYet) throw error;
+      lastMiss = error;
     } finally {
       clearTimeout(deadline);
       unlink?.();
     }
     const left = o.timeoutMs - elapsed();
-    if (left <= 0) throw new WaitTimeoutError(spec.what, last, elapsed());
+    if (left <= 0) throw new WaitTimeoutError(spec.what, last, elapsed(), lastMiss);
     await pause(Math.min(interval, left));
     interval = Math.min(Math.round(interval * o.backoff), o.maxIntervalMs);
   }

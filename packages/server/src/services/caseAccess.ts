@@ -1,10 +1,10 @@
-import { isUuid } from '@vcase/shared';
+import { CASE_NOT_FOUND_MESSAGE, isUuid } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { activeCaseRevision, findActiveCase, type CaseRow } from '../repositories/cases.repository.js';
 
-export const CASE_NOT_FOUND = 'Caso no encontrado';
+export const CASE_NOT_FOUND = CASE_NOT_FOUND_MESSAGE;
 
 /**
  * The caller's company. Every case endpoint resolves it from the token; a token whose

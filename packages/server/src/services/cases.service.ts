@@ -34,7 +34,7 @@ import {
 import { listCaseDocuments, type DocumentRow } from '../repositories/documents.repository.js';
 import { findUserByUidOrPid } from '../repositories/users.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
-import { loadCase, requireCompany } from './caseAccess.js';
+import { CASE_NOT_FOUND, loadCase, requireCompany } from './caseAccess.js';
 import { actorOf } from './actor.js';
 import { startCaseProcessing } from './caseProcessing.service.js';
 
@@ -203,7 +203,7 @@ export async function assignCase(
   // Contract §7: an invalid case_id UUID is a 400 without a code, on assign as elsewhere.
   if (!isUuid(caseId)) throw badRequest('case_id no es un UUID válido');
   const caseRow = await findCaseById(ctx.db, caseId.toLowerCase());
-  if (!caseRow || caseRow.active !== 1) throw HttpError.of('RESOURCE_NOT_FOUND', 'Caso no encontrado');
+  if (!caseRow || caseRow.active !== 1) throw HttpError.of('RESOURCE_NOT_FOUND', CASE_NOT_FOUND);
   if (!caseRow.company_id) throw validationError('El caso no tiene una compañía asociada');
   if (!principal.companyId || principal.companyId !== caseRow.company_id) {
     throw HttpError.of('FORBIDDEN', 'El token pertenece a otra compañía que la del caso');
