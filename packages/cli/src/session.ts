@@ -161,6 +161,15 @@ export class Session {
     return this.ctx.prompter.confirm(message, false);
   }
 
+  /** internal_id of the cases this session resolved or listed for a pick, by case_id. */
+  private readonly internalIds = new Map<string, string>();
+
+  /** A case as a person knows it: `EXP-1 (case_id)` when its internal_id is known here, else the case_id. */
+  caseLabel(caseId: string): string {
+    const internalId = this.internalIds.get(caseId);
+    return internalId ? `${internalId} (${caseId})` : caseId;
+  }
+
   /**
    * A case from a `case_id`, an exact `internal_id`, or (when missing, on a terminal) a
    * searchable list of the company's cases.
@@ -174,7 +183,8 @@ export class Session {
     if (missing) {
       return this.ctx.prompter.search('Case (type to filter by internal id)', async (term) => {
         const page = await client.cases.list({ limit: 20, ...(term ? { internal_id: term } : {}) }, { signal: this.signal });
-        return page.data.map((c) => caseChoice(c));
+        for (const c of page.data) this.internalIds.set(c.case_id, c.internal_id);
+        return closestFirst(page.data, term).map((c) => caseChoice(c));
       });
     }
     if (isUuid(arg)) {
@@ -185,6 +195,7 @@ export class Session {
       return arg;
     }
     const matches = await findCasesByInternalId(client, arg, this.signal);
+    for (const c of matches) this.internalIds.set(c.case_id, c.internal_id);
     if (matches.length === 1) return matches[0]!.case_id;
     if (matches.length === 0) {
       const hint = matches.similar.length ? `hint: internal_id is case-sensitive; did you mean ${matches.similar.map((id) => `"${id}"`).join(' or ')}?` : undefined;
@@ -193,6 +204,18 @@ export class Session {
     if (this.interactive) return this.ctx.prompter.select(`Several cases have internal_id "${arg}"`, matches.map(caseChoice));
     throw new UsageError(`several cases have internal_id "${arg}": ${matches.map((c) => c.case_id).join(', ')}`, 'hint: pass the case_id');
   }
+}
+
+/**
+ * The list filter matches internal ids that contain the term, newest first: the case whose id
+ * is the term itself goes first (then one equal but for case, then those starting with it),
+ * so typing `EXP-1` and Enter picks EXP-1, not a newer EXP-10.
+ */
+function closestFirst(cases: CaseListItem[], term: string | undefined): CaseListItem[] {
+  if (!term) return cases;
+  const lower = term.toLowerCase();
+  const rank = (id: string) => (id === term ? 0 : id.toLowerCase() === lower ? 1 : id.toLowerCase().startsWith(lower) ? 2 : 3);
+  return [...cases].sort((a, b) => rank(a.internal_id) - rank(b.internal_id));
 }
 
 function caseChoice(c: CaseListItem) {

@@ -562,6 +562,19 @@ describe('prompts on a terminal', () => {
     expect(r.requests.map((q) => q.path)).toEqual(['/v1/cases', `/v1/cases/${C}/plates`]);
   });
 
+  it('in the picker, the case whose internal_id is what was typed comes first (Enter takes it), and a delete names the case it asks about', async () => {
+    const exp1 = f.caseItem(1, { case_id: C });
+    const routes: Routes = {
+      // The list filter matches ids that contain the term, newest first: EXP-10 before EXP-1.
+      'GET /v1/cases': (req) => listOf(req.query.internal_id === 'EXP-1' ? [f.caseItem(10), f.caseItem(11, { internal_id: 'exp-1' }), exp1] : [exp1]),
+      [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } },
+    };
+    const r = await runCli(['cases', 'delete'], { tty: true, answers: [{ term: 'EXP-1', pick: 0 }, true], routes });
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked).toEqual(['Case (type to filter by internal id)', `Delete case EXP-1 (${C})?`]);
+    expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/cases', `DELETE /v1/cases/${C}`]);
+  });
+
   it('--no-color also takes the colour out of error lines on a terminal, ours and the usage errors of commander', async () => {
     const failed = await runCli(['plates', C, '--no-color'], { tty: true, routes: { [`GET /v1/cases/${C}/plates`]: notFound } });
     expect(failed.code).toBe(EXIT.NOT_FOUND);

@@ -126,7 +126,7 @@ Examples:
     app.action<OutputFlags & { yes?: boolean }>(async (s, [arg], o) => {
       const client = await s.client();
       const caseId = await s.caseId(arg);
-      if (!(await s.confirm(`Delete case ${caseId}?`, o.yes))) {
+      if (!(await s.confirm(`Delete case ${s.caseLabel(caseId)}?`, o.yes))) {
         await s.err('Cancelled.\n');
         return EXIT.USAGE;
       }

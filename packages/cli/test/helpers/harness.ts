@@ -94,9 +94,12 @@ export class ScriptedPrompter implements Prompter {
     if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
     return this.answers.shift() as T;
   }
+  /** An answer is the index of a choice, a value, or `{ term, pick }`: a typed filter, then the choice at `pick` (0: what Enter takes). */
   async search<T>(message: string, source: (term: string | undefined, signal: AbortSignal) => Promise<Choice<T>[]>): Promise<T> {
-    const choices = await source(undefined, new AbortController().signal);
-    const answer = this.next<number | T>(message);
+    const answer = this.next<number | T | { term: string; pick: number }>(message);
+    const typed = typeof answer === 'object' && answer !== null && 'term' in answer ? answer : null;
+    const choices = await source(typed?.term, new AbortController().signal);
+    if (typed) return choices[typed.pick]!.value;
     return typeof answer === 'number' ? choices[answer]!.value : (answer as T);
   }
   async select<T>(message: string, choices: Choice<T>[]): Promise<T> {
