@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Context } from './context.js';
+import { write, type Context } from './context.js';
 import { UsageError } from './errors.js';
 
 /** What a command may need to reach the server. */
@@ -98,7 +98,13 @@ export async function resolveCredentials(ctx: Context, flags: Credentials & { pr
 
   const explicit = nonEmpty(flags.profile) ?? nonEmpty(ctx.env.VCASE_PROFILE);
   const profileName = explicit ?? DEFAULT_PROFILE;
-  const { profiles } = await readProfiles(ctx);
+  const { profiles } = await readProfiles(ctx).catch(async (error: unknown) => {
+    // A broken profile file fails the run only when a profile was asked for by name: flags
+    // and the environment (a cron job, CI) still work, with a warning.
+    if (explicit) throw error;
+    await write(ctx.stderr, `vcase: warning: ${(error as Error).message}; saved profiles are ignored (fix or remove it)\n`);
+    return { profiles: {} as ProfilesFile['profiles'] };
+  });
   const profile = profiles[profileName];
   if (explicit && !profile) {
     const known = Object.keys(profiles);

@@ -40,6 +40,21 @@ describe('credentials: flags, then env, then the profile, then ./.vcase', () => 
     await expect(resolveCredentials(setup({ profiles: { default: {}, staging: {} } }), { profile: 'prod' })).rejects.toMatchObject({ exitCode: EXIT.USAGE, hint: 'known profiles: default, staging' });
   });
 
+  it('a broken profile file: flags and env still work, with a warning; a profile asked for by name is an error', async () => {
+    const dir = emptyDir();
+    fs.mkdirSync(path.join(dir, 'xdg', 'vcase'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), '{bad');
+    const routes = { 'GET /v1/cases': { body: { data: [], pagination: { limit: 20, offset: 0, total: 0, has_more: false } } } };
+    const ok = await runCli(['--base-url', 'http://x', '--token', 't', 'cases', 'list'], { cwd: dir, routes, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined } });
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toContain('credentials.json is not valid JSON; saved profiles are ignored');
+    expect(ok.requests).toHaveLength(1);
+    const named = await runCli(['--profile', 'prod', 'cases', 'list'], { cwd: dir, routes });
+    expect(named.code).toBe(EXIT.USAGE);
+    expect(named.stderr).toContain('credentials.json is not valid JSON');
+    expect(named.requests).toHaveLength(0);
+  });
+
   it('profiles are written with mode 0600 and merged', async () => {
     const ctx = setup({});
     await writeProfile(ctx, 'default', { base_url: 'http://a', token: 't' });
