@@ -95,6 +95,37 @@ describe('login', () => {
     expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
   });
 
+  it('verifies each credential it saves on its own: a refused API key or admin token saves nothing (exit 3)', async () => {
+    const page = { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } };
+    const refused = { status: 401, body: { error: { code: null, message: 'API key inválida o revocada' } } };
+    const dir = emptyDir();
+    const key = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--api-key', 'bad'], {
+      cwd: dir,
+      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /v1/documents/00000000-0000-4000-8000-000000000000': refused },
+    });
+    expect([key.code, key.stderr]).toEqual([EXIT.AUTH, expect.any(String)]);
+    expect(key.stderr).toContain('the server refused the API key: API key inválida o revocada');
+    expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers['x-api-key']).toBe('bad');
+    expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers.authorization).toBeUndefined();
+    expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
+
+    const admin = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--admin-token', 'bad'], {
+      cwd: dir,
+      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } } },
+    });
+    expect(admin.code).toBe(EXIT.AUTH);
+    expect(admin.stderr).toContain('the server refused the admin token');
+    expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
+
+    // An accepted key reads an unknown document as 404: saved.
+    const good = await runCli(['login', '--base-url', 'http://x', '--api-key', 'good', '--admin-token', 'adm'], {
+      cwd: dir,
+      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /admin/sandbox/fixtures': { body: { fixtures: [] } } },
+    });
+    expect(good.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({ base_url: 'http://x', api_key: 'good', admin_token: 'adm' });
+  });
+
   it('--with-token reads the token from stdin', async () => {
     const dir = emptyDir();
     const r = await runCli(['login', '--base-url', 'http://x', '--with-token'], { cwd: dir, stdin: 'tok-from-stdin\n', routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } } } });

@@ -86,13 +86,27 @@ Examples:
 
         serverAddress(profile.base_url, 'the server address');
         if (o.verify) {
-          const client = await s.ctx.createClient({ baseURL: profile.base_url, token: profile.token ?? '', apiKey: profile.api_key ?? '', adminToken: profile.admin_token ?? '', maxRetries: 0 });
+          // Each credential saved is tried on its own, with a read it alone may make.
+          const only = (c: { token?: string; apiKey?: string; adminToken?: string }) =>
+            s.ctx.createClient({ baseURL: profile.base_url!, token: c.token ?? '', apiKey: c.apiKey ?? '', adminToken: c.adminToken ?? '', maxRetries: 0 });
+          const checks: [string, () => Promise<unknown>][] = [];
+          if (profile.token) checks.push(['token', async () => (await only({ token: profile.token })).cases.list({ limit: 1 }, { signal: s.signal })]);
+          // The document list takes a bearer token only; a document read takes the key: an
+          // unknown document's 404 says the key was accepted.
+          if (profile.api_key) {
+            checks.push(['API key', async () => (await only({ apiKey: profile.api_key })).documents.get(NO_DOCUMENT, { signal: s.signal }).catch(notFoundIsFine)]);
+          }
+          if (profile.admin_token) checks.push(['admin token', async () => (await only({ adminToken: profile.admin_token })).admin.fixtures.list({ signal: s.signal })]);
+          let checking = 'server';
           try {
-            await client.health({ signal: s.signal });
-            if (profile.token) await client.cases.list({ limit: 1 }, { signal: s.signal });
+            await (await only({})).health({ signal: s.signal });
+            for (const [what, check] of checks) {
+              checking = what;
+              await check();
+            }
           } catch (error) {
             const n = (error as Error).name;
-            if (n === 'AuthenticationError' || n === 'PermissionDeniedError') throw new CliError(`the server refused the token: ${(error as Error).message}`, EXIT.AUTH, 'nothing saved');
+            if (n === 'AuthenticationError' || n === 'PermissionDeniedError') throw new CliError(`the server refused the ${checking}: ${(error as Error).message}`, EXIT.AUTH, 'nothing saved');
             throw new CliError(`cannot reach ${profile.base_url}: ${(error as Error).message}`, EXIT.FAILURE, 'nothing saved; --no-verify saves anyway');
           }
         }
@@ -102,3 +116,9 @@ Examples:
       }),
     );
 }
+
+/** A document id no server holds: reading it tries an API key without touching anything. */
+const NO_DOCUMENT = '00000000-0000-4000-8000-000000000000';
+const notFoundIsFine = (error: unknown) => {
+  if ((error as Error).name !== 'NotFoundError') throw error;
+};
