@@ -539,6 +539,23 @@ describe('lists', () => {
     });
     expect(r.code).toBe(EXIT.LOOKUP);
     expect(r.stderr).toContain('OCR ended in error');
+    expect(r.stdout).toMatch(/^OCR\s+failed: unreadable_pdf$/m);
+  });
+
+  it('a document whose processing failed shows the OCR as failed with the reason, not pending', async () => {
+    const failed = {
+      case_id: C,
+      url: 'http://files/x.pdf',
+      mime_type: 'application/pdf',
+      type: null,
+      json_ocr: null,
+      parsed_data: null,
+      validity: { document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: 'ocr engine down' } },
+    };
+    const r = await runCli(['documents', 'get', f.FILE_1], { routes: { [`GET /v1/documents/${f.FILE_1}`]: { body: failed } } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^OCR\s+failed: ocr engine down$/m);
+    expect(r.stdout).not.toContain('pending');
   });
 
   it('documents list --case resolves an internal_id first', async () => {

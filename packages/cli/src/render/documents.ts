@@ -26,13 +26,29 @@ export function renderDocument(d: DocumentDetail, style: Style, id?: string): st
     ['url', d.url],
     ['validity', { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
     ['validity codes', d.validity.codes.join(', ')],
-    ['OCR', d.json_ocr ? { text: 'done', tone: 'green' } : { text: 'pending', tone: 'cyan' }],
+    ['OCR', ocrState(d)],
   ]);
   if (d.parsed_data && Object.keys(d.parsed_data).length) {
     out += style.tty ? '\n' + heading(style, 'Parsed data') : '';
     out += renderPairs(style, flatten(d.parsed_data));
   }
   return out;
+}
+
+/**
+ * What became of the document's OCR: done; failed, with the reason the service gives (the
+ * OCR's own `error`, e.g. unreadable_pdf, or the processing error in `validity.userInfo`);
+ * else pending.
+ */
+function ocrState(d: DocumentDetail): { text: string; tone: 'green' | 'red' | 'cyan' } {
+  const ocrError = (d.json_ocr as { error?: unknown } | null)?.error;
+  if (typeof ocrError === 'string') return { text: `failed: ${ocrError}`, tone: 'red' };
+  if (d.json_ocr) return { text: 'done', tone: 'green' };
+  if (d.validity.document_validity === 'error') {
+    const reason = (d.validity.userInfo as { error?: unknown }).error;
+    return { text: typeof reason === 'string' && reason ? `failed: ${reason}` : 'failed', tone: 'red' };
+  }
+  return { text: 'pending', tone: 'cyan' };
 }
 
 export function renderClassify(c: ClassifyDocumentResponse, style: Style): string {
