@@ -51,10 +51,7 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     try {
       body = await spec.read({ signal });
     } catch (error) {
-      if (spec.missingUntilRun && exitCodeFor(error) === EXIT.NOT_FOUND) {
-        throw new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
-      }
-      throw error;
+      throw notRunYet(spec, error);
     }
     await print(s, spec.render, body, flags);
     return EXIT.OK;
@@ -67,8 +64,9 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
       signal,
       timeoutMs: (flags.timeout ?? 300) * 1000,
       intervalMs: flags.interval ?? 1000,
-      // Just started: a 404 means "not readable yet", for as long as we wait.
-      ...(flags.run ? { notFoundGraceMs: Number.POSITIVE_INFINITY } : {}),
+      // Just started: a 404 means "not readable yet", for as long as we wait. Watched without
+      // --run, a 404 of something that exists only once run means it never ran: said at once.
+      ...(flags.run ? { notFoundGraceMs: Number.POSITIVE_INFINITY } : spec.missingUntilRun ? { notFoundGraceMs: 0 } : {}),
       onProgress: (snapshot) => spinner.update(`${spec.what}: ${spec.progress?.(snapshot) ?? 'waiting'}`),
     });
   } catch (error) {
@@ -77,7 +75,7 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     if ((error as { name?: string }).name === 'WaitTimeoutError' && snapshot !== undefined) {
       await print(s, spec.render, snapshot, flags);
     }
-    throw error;
+    throw flags.run ? error : notRunYet(spec, error);
   }
   spinner.stop();
   await print(s, spec.render, body, flags);
@@ -86,6 +84,12 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     return EXIT.LOOKUP;
   }
   return EXIT.OK;
+}
+
+/** A 404 of something that exists only once run (plates, registry lookups), with the --run hint; other errors as they are. */
+function notRunYet(spec: { missingUntilRun?: boolean }, error: unknown): unknown {
+  if (!spec.missingUntilRun || exitCodeFor(error) !== EXIT.NOT_FOUND) return error;
+  return new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
 }
 
 async function print<Body>(s: Session, render: (body: Body, style: Style) => string, body: Body, flags: WatchFlags) {

@@ -263,6 +263,14 @@ const table: Case[] = [
     calls: [`GET /v1/cases/${C}/plates`],
   },
   {
+    name: 'plates never computed, watched without --run: exit 4 at once with the --run hint (no polling of 404s)',
+    args: ['plates', C, '--watch'],
+    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/plates`]: { status: 404, body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } } } } },
+    code: EXIT.NOT_FOUND,
+    stderr: ['Las placas del caso aún no se han calculado (HTTP 404)', 'start it with --run'],
+    calls: [`GET /v1/cases/${C}/metadata`, `GET /v1/cases/${C}/plates`],
+  },
+  {
     name: 'a chain, readable before any run, keeps its plain 404 (the case is gone)',
     args: ['chain', 'plates', C],
     opts: { routes: { [`GET /v1/cases/${C}/chain_plates`]: notFound } },
