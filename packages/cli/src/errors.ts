@@ -47,7 +47,8 @@ export class UsageError extends CliError {
 const AUTH = new Set(['AuthenticationError', 'PermissionDeniedError', 'MissingCredentialError']);
 const NOT_FOUND = new Set(['NotFoundError']);
 const LOOKUP = new Set(['WaitTimeoutError', 'LookupNotStartedError']);
-const USAGE = new Set(['RequestValidationError', 'FileTooLargeError']);
+// A local file named in an argument that cannot be read is a bad argument too.
+const USAGE = new Set(['RequestValidationError', 'FileTooLargeError', 'FileReadError']);
 const INTERRUPTED = new Set(['APIUserAbortError', 'AbortError', 'ExitPromptError', 'AbortPromptError']);
 
 /** The error as one the CLI reports itself (a `CliError`: it carries its exit code), or null. */

@@ -263,6 +263,20 @@ const table: Case[] = [
     calls: [`GET /v1/cases/${C}/plates`],
   },
   {
+    name: 'a document argument that is not a UUID: usage error before any call',
+    args: ['documents', 'get', 'garbage'],
+    code: EXIT.USAGE,
+    stderr: ['"garbage" is not a document_id (a UUID)'],
+    calls: [],
+  },
+  {
+    name: 'a local file that does not exist: usage error before any call',
+    args: ['documents', 'upload', 'no-such-file.pdf', '--case', C],
+    code: EXIT.USAGE,
+    stderr: ['no-such-file.pdf'],
+    calls: [],
+  },
+  {
     name: 'plates never computed, watched without --run: exit 4 at once with the --run hint (no polling of 404s)',
     args: ['plates', C, '--watch'],
     opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/plates`]: { status: 404, body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } } } } },

@@ -8,7 +8,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { jsonObjectArg, nonNegativeInt, outputOptions, positiveInt, watchOptions, type App, type OutputFlags, type WatchFlags } from '../kit.js';
 import { runLookup, type LookupSpec } from '../lookup.js';
 import { renderClassify, renderDocument, renderDocumentList, renderExtraction } from '../render/documents.js';
-import type { Session } from '../session.js';
+import { isUuid, type Session } from '../session.js';
 import { batchOptions, type BatchFlags } from '../batchOptions.js';
 
 const DOC_ARG = ['[document]', 'document_id (picked from a case on a terminal when missing)'] as const;
@@ -200,6 +200,7 @@ function ocrSpec(client: Client, id: string): LookupSpec<DocumentDetail, { job_i
 
 /** A document id as given, or on a terminal: pick a case, then one of its documents. */
 async function documentId(s: Session, client: Client, arg: string | undefined): Promise<string> {
+  if (arg && !isUuid(arg)) throw new UsageError(`"${arg}" is not a document_id (a UUID)`, 'hint: `vcase documents list --case <case>` lists them');
   if (arg) return arg;
   if (!s.interactive) throw new UsageError('missing argument: document (a document_id)', 'hint: prompts need a terminal on stdin and stdout');
   const caseId = await s.caseId(undefined);
