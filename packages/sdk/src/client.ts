@@ -58,18 +58,24 @@ export class Vcase {
   private readonly transport: Transport;
 
   constructor(options: VcaseOptions = {}) {
-    const baseURL = options.baseURL ?? readEnv('VCASE_BASE_URL');
+    const baseURL = (options.baseURL ?? readEnv('VCASE_BASE_URL'))?.trim();
     if (!baseURL) throw new VcaseError('baseURL is missing: pass { baseURL } to new Vcase() or set VCASE_BASE_URL');
+    // A mistyped address is said here, once, not as a connection error retried on every call.
+    if (!/^https?:$/.test(protocolOf(baseURL))) {
+      throw new VcaseError(`baseURL must be an http:// or https:// URL, e.g. http://127.0.0.1:3000 (got "${baseURL}")`);
+    }
     this.baseURL = baseURL.replace(/\/+$/, '');
     this.options = options;
     const now = options.now ?? Date.now;
     const sleep = options.sleep ?? defaultSleep;
     this.transport = new Transport({
       baseURL: this.baseURL,
+      // Credentials never hold white space: one read from a file keeps its line break, which
+      // no header may carry.
       credentials: {
-        token: options.token ?? readEnv('VCASE_TOKEN'),
-        apiKey: options.apiKey === NO_CREDENTIAL ? undefined : (options.apiKey ?? readEnv('VCASE_API_KEY')),
-        adminToken: options.adminToken ?? readEnv('VCASE_ADMIN_TOKEN'),
+        token: (options.token ?? readEnv('VCASE_TOKEN'))?.trim(),
+        apiKey: options.apiKey === NO_CREDENTIAL ? undefined : (options.apiKey ?? readEnv('VCASE_API_KEY'))?.trim(),
+        adminToken: (options.adminToken ?? readEnv('VCASE_ADMIN_TOKEN'))?.trim(),
       },
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -106,4 +112,13 @@ export class Vcase {
 function readEnv(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env?.[name];
   return value?.trim() ? value.trim() : undefined;
+}
+
+/** The URL's scheme (`http:`), or '' when the text is no URL. */
+function protocolOf(text: string): string {
+  try {
+    return new URL(text).protocol;
+  } catch {
+    return '';
+  }
 }

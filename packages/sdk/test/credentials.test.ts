@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MissingCredentialError, Vcase, VcaseError } from '../src/index.js';
 import { madeBy } from './helpers/madeBy.js';
@@ -91,6 +93,33 @@ describe('credential per endpoint group (contract §5)', () => {
   it('without a base URL the constructor says so', () => {
     vi.stubEnv('VCASE_BASE_URL', '');
     expect(() => new Vcase({ token: 't' })).toThrow(/baseURL is missing.*VCASE_BASE_URL/);
+  });
+
+  it('a base URL that is no http(s) URL is refused by the constructor; white space around one is dropped', () => {
+    for (const bad of ['127.0.0.1:3000', 'localhost', 'ftp://x', 'http//x']) {
+      expect(() => new Vcase({ baseURL: bad, token: 't' }), bad).toThrow(/baseURL must be an http:\/\/ or https:\/\/ URL/);
+    }
+    expect(new Vcase({ baseURL: ' http://127.0.0.1:3000/ ', token: 't' }).baseURL).toBe('http://127.0.0.1:3000');
+  });
+
+  it('credentials with a line break or spaces around them (read from a file) are sent without them', async () => {
+    // Node's own HTTP client (the SDK's default transport) refuses a line break in a header:
+    // the call failed as a connection error, retried.
+    const seen: http.IncomingHttpHeaders[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const vcase = new Vcase({ baseURL: base, token: 'tok-123\n', apiKey: ' key-456 \n', maxRetries: 0 });
+      await vcase.cases.get(IDS.case).catch(() => undefined);
+      await vcase.documents.get(IDS.doc).catch(() => undefined);
+      expect(seen.map((h) => h.authorization ?? h['x-api-key'])).toEqual(['Bearer tok-123', 'key-456']);
+    } finally {
+      server.close();
+    }
   });
 
   it('a per-call authorization header replaces the configured credential', async () => {
