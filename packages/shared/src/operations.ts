@@ -226,7 +226,7 @@ export const OPERATIONS = defineOperations({
   computePlates: {
     method: 'POST', path: `${CASE}/plates`, auth: 'bearer', group: 'cases',
     summary: 'Recompute plates from processed documents; starts previous-plate lookups',
-    response: platesResponseSchema, successStatus: 200,
+    response: platesResponseSchema, successStatus: 200, idempotent: true,
   },
   getPlateChain: {
     method: 'GET', path: `${CASE}/chain_plates`, auth: 'bearer', group: 'cases',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { PLATE_PORTAL_JOB } from '../../src/services/plates.service.js';
 
 // Operations that add a record or start work each time they run honour Idempotency-Key like
 // the creates: a retry with the same key and body answers the first answer and runs nothing.
@@ -54,6 +55,19 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
     expect(retry.json().job_id).toBe(first.json().job_id);
     const unkeyed = await send('POST', url, null, { type: 'curp' });
     expect(unkeyed.json().job_id).not.toBe(first.json().job_id);
+  });
+
+  it('plates recomputed twice with one key start the previous-plate lookups once', async () => {
+    const caseId = await createCase(t, acme);
+    await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'IDP1234', entidad: 'MEX', vin: '3N1CN8AE5RK812345' });
+    const portalJobs = () =>
+      t.server.ctx.db.selectFrom('jobs').select('id').where('case_id', '=', caseId).where('kind', '=', PLATE_PORTAL_JOB).execute();
+    const before = (await portalJobs()).length;
+    const first = await send('POST', `/v1/cases/${caseId}/plates`, 'plates-1');
+    const retry = await send('POST', `/v1/cases/${caseId}/plates`, 'plates-1');
+    expect([first.statusCode, retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+    expect(retry.json()).toEqual(first.json());
+    expect((await portalJobs()).length - before).toBe(1);
   });
 
   it('the tRPC channel takes the key as idempotency_key and shares the REST answers', async () => {
