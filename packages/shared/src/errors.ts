@@ -32,3 +32,11 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The service's own 404 text for a case that does not exist, is another company's or was
+ * deleted (the contract words none, so it is not among the contract's texts in
+ * messages.ts). Clients read it to tell "no such case" from a lookup whose record is not
+ * there yet, which a wait may outlast.
+ */
+export const CASE_NOT_FOUND_MESSAGE = 'Caso no encontrado';

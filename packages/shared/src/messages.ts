@@ -4,13 +4,6 @@
  * Never retype one of these elsewhere; import it from here.
  */
 
-/**
- * The service's own 404 text for a case that does not exist, is another company's or was
- * deleted (the contract words none). Clients read it to tell "no such case" from a lookup
- * whose record is not there yet, which a wait may outlast.
- */
-export const CASE_NOT_FOUND_MESSAGE = 'Caso no encontrado';
-
 /** Row status that the tickets and tenencia lookups share while a query is in flight. */
 const LOOKUP_RUNNING = 'Se está procesando la información';
 
