@@ -91,11 +91,15 @@ export class Session {
   ): Promise<void> {
     if (flags.ndjson) return void (await this.ndjson(fetchPage()));
     const page = await fetchPage();
-    if (flags.json) return void (await this.json({ data: page.data, pagination: page.pagination }));
     let items = page.data;
     if (flags.all) {
       items = [];
       for await (const p of page.iterPages()) items.push(...p.data);
+    }
+    // --json --all: every page's items in one body, its pagination saying there is no more.
+    if (flags.json) {
+      const pagination = flags.all ? { ...page.pagination, limit: items.length, has_more: false } : page.pagination;
+      return void (await this.json({ data: items, pagination }));
     }
     const { total, offset } = page.pagination;
     const footer =

@@ -460,6 +460,15 @@ describe('lists', () => {
     expect(r.requests).toHaveLength(1);
   });
 
+  it('--json --all gives every page in one body, its pagination saying there is no more', async () => {
+    const r = await runCli(['cases', 'list', '--json', '--all', '--limit', '2'], { routes: pages });
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout);
+    expect(body.data.map((c: { internal_id: string }) => c.internal_id)).toEqual(['EXP-1', 'EXP-2', 'EXP-3', 'EXP-4', 'EXP-5']);
+    expect(body.pagination).toEqual({ limit: 5, offset: 0, total: 5, has_more: false });
+    expect(r.requests.map((q) => q.query.offset)).toEqual(['0', '2', '4']);
+  });
+
   it('piped, the table has no footer: a page that is not the last says so on stderr, the last one does not', async () => {
     const first = await runCli(['cases', 'list', '--limit', '2'], { routes: pages });
     expect(first.code).toBe(0);

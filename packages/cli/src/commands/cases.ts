@@ -27,7 +27,7 @@ export function register(program: Command, app: App): void {
       .option('--case-type <uuid>', 'use case id')
       .option('--limit <n>', 'page size (max 100)', positiveInt, 20)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
-      .option('--all', 'every page (the table); --ndjson always streams every page'),
+      .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { internalId?: string; vin?: string; caseType?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {

@@ -24,7 +24,7 @@ export function register(program: Command, app: App): void {
       .option('--document <id>', 'only this document_id')
       .option('--limit <n>', 'page size (max 100)', positiveInt, 10)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
-      .option('--all', 'every page (the table); --ndjson always streams every page'),
+      .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { case?: string; document?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
