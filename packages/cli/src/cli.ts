@@ -132,7 +132,7 @@ export async function run(givenArgv: string[], ctx: Context): Promise<number> {
     const code = exitCodeFor(error);
     const style = stderrStyle(ctx, argv);
     if (code === EXIT.INTERRUPTED) ctx.stderr.write('vcase: interrupted\n');
-    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error, { admin: name === 'admin' })}\n`);
+    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error, { admin: name === 'admin', address: app.session?.address })}\n`);
     return code;
   }
 }

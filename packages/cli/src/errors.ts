@@ -82,7 +82,7 @@ interface ApiLike {
 }
 
 /** One or two lines for stderr: what failed, the contract code and status, the request id. */
-export function describeError(error: unknown, opts: { admin?: boolean } = {}): string {
+export function describeError(error: unknown, opts: { admin?: boolean; address?: { url: string; source: string | undefined } } = {}): string {
   const own = ownError(error);
   if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
   if (typeof error !== 'object' || error === null) return String(error);
@@ -101,9 +101,20 @@ export function describeError(error: unknown, opts: { admin?: boolean } = {}): s
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError') {
-    text += '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
+    text += opts.address
+      ? `\nhint: is the server running at ${opts.address.url}? That address came from ${addressSource(opts.address.source)} (--base-url, VCASE_BASE_URL, a profile or .vcase/credentials.json; \`vcase login\` checks it)`
+      : '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
   }
   return text;
+}
+
+/** Where a server address came from, as the operator would set it. */
+function addressSource(source: string | undefined): string {
+  if (source === 'flag') return '--base-url';
+  if (source === 'env') return 'VCASE_BASE_URL';
+  if (source === 'local') return './.vcase/credentials.json';
+  if (source?.startsWith('profile:')) return `the profile "${source.slice('profile:'.length)}"`;
+  return 'the configuration';
 }
 
 /** A short error code for a batch result row: the contract code, else a CLI one. */

@@ -7,6 +7,8 @@ import { Session, type GlobalOptions } from './session.js';
 /** What command modules get when they register: the context, and where the exit code goes. */
 export class App {
   exitCode: number = EXIT.OK;
+  /** The session of the command that ran (its server address names connection errors). */
+  session?: Session;
   constructor(readonly ctx: Context) {}
 
   /**
@@ -18,7 +20,7 @@ export class App {
       const cmd = params[params.length - 1] as Command;
       const args = params.slice(0, -2).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string | undefined)));
       const opts = cmd.optsWithGlobals() as O & GlobalOptions;
-      const session = new Session(this.ctx, opts);
+      const session = (this.session = new Session(this.ctx, opts));
       const code = await fn(session, args, opts);
       this.exitCode = typeof code === 'number' ? code : EXIT.OK;
     };

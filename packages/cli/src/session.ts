@@ -1,7 +1,7 @@
 import type { CaseListItem, PagePromise } from '@vcase/sdk';
 import type { Client, Context } from './context.js';
 import { isInteractive, write } from './context.js';
-import { resolveCredentials, serverAddress, type Resolved } from './credentials.js';
+import { resolveCredentials, serverAddress, type Resolved, type Source } from './credentials.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { makeStyle, terminalSafe, type Style } from './ui/style.js';
 
@@ -35,6 +35,8 @@ export class Session {
   readonly style: Style;
   readonly errStyle: Style;
   private resolved?: Promise<Resolved>;
+  /** The server address the client was made for, and where it came from (named in connection errors). */
+  address?: { url: string; source: Source | undefined };
   private clientPromise?: Promise<Client>;
 
   constructor(
@@ -126,7 +128,7 @@ export class Session {
   /** The SDK client with the resolved credentials (missing ones are left empty, never read from elsewhere). */
   client(): Promise<Client> {
     this.clientPromise ??= (async () => {
-      const { credentials } = await this.credentials();
+      const { credentials, sources } = await this.credentials();
       if (!credentials.baseURL) {
         throw new CliError(
           'no server address configured',
@@ -134,6 +136,7 @@ export class Session {
           'hint: run `vcase login`, set VCASE_BASE_URL, pass --base-url, or run next to a local server (./.vcase/credentials.json)',
         );
       }
+      this.address = { url: credentials.baseURL, source: sources.baseURL };
       const verbose = this.globals.verbose;
       const timeoutS = this.globals.requestTimeout ?? requestTimeoutFromEnv(this.ctx.env.VCASE_REQUEST_TIMEOUT);
       return this.ctx.createClient({

@@ -373,7 +373,20 @@ const table: Case[] = [
       },
     },
     code: EXIT.FAILURE,
-    stderr: ['ECONNREFUSED', 'hint: is the server running?', 'VCASE_BASE_URL'],
+    stderr: ['ECONNREFUSED', 'hint: is the server running at http://vcase.test? That address came from VCASE_BASE_URL'],
+  },
+  {
+    name: 'a server that cannot be reached at a --base-url: the hint names that address and the flag',
+    args: ['--base-url', 'http://127.0.0.1:4299', 'plates', C],
+    opts: {
+      routes: {
+        [`GET /v1/cases/${C}/plates`]: () => {
+          throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+        },
+      },
+    },
+    code: EXIT.FAILURE,
+    stderr: ['hint: is the server running at http://127.0.0.1:4299? That address came from --base-url'],
   },
   {
     name: 'invoices on a terminal, none: says which documents are listed and how to list a CFDI',
