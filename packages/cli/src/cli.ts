@@ -107,9 +107,29 @@ export function nestedHelp(argv: string[]): string[] {
   return argv;
 }
 
+/** The command `help X` asks about (after global options), or undefined. */
+function helpTopic(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return a === 'help' ? argv.slice(i + 1).find((x) => !x.startsWith('-')) : undefined;
+  }
+  return undefined;
+}
+
 /** Runs one invocation; returns the exit code. Never exits the process itself. */
 export async function run(givenArgv: string[], ctx: Context): Promise<number> {
   const argv = nestedHelp(givenArgv);
+  const asked = helpTopic(argv);
+  if (asked !== undefined && asked !== 'help' && !COMMANDS.some((c) => c.name === asked)) {
+    const style = stderrStyle(ctx, argv);
+    ctx.stderr.write(`${paint(style, 'red', 'vcase:')} unknown command '${asked}'\nhint: vcase --help lists the commands\n`);
+    return EXIT.USAGE;
+  }
   const app = new App(ctx);
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');

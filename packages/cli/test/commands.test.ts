@@ -33,6 +33,7 @@ const table: Case[] = [
   { name: 'unknown option', args: ['plates', C, '--bogus'], code: EXIT.USAGE, stderr: ["unknown option '--bogus'"], calls: [] },
   { name: 'a group without its subcommand', args: ['cases'], code: EXIT.USAGE, stderr: ['Usage: vcase cases'] },
   { name: 'help names a subcommand', args: ['help', 'cases', 'create'], code: EXIT.OK, stdout: ['Usage: vcase cases create', '--from'], calls: [] },
+  { name: 'help of a command that does not exist', args: ['help', 'nosuch'], code: EXIT.USAGE, stderr: ["unknown command 'nosuch'", 'vcase --help lists the commands'], calls: [] },
   { name: 'help names a group', args: ['help', 'cases'], code: EXIT.OK, stdout: ['Usage: vcase cases', 'create'], calls: [] },
   { name: 'help of a subcommand after a global option', args: ['--profile', 'help', 'help', 'documents', 'upload'], code: EXIT.OK, stdout: ['Usage: vcase documents upload'], calls: [] },
   {
