@@ -55,19 +55,36 @@ export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(
   return program;
 }
 
-/** The command named in argv (after global options), or undefined. `help X` names X. */
-export function commandName(argv: string[]): string | undefined {
+/**
+ * Where the command starts in argv: the index of the first word that is not a global option
+ * (nor an option's value), and whether it follows `--`; undefined when there is none.
+ */
+function firstWord(argv: string[]): { index: number; afterDashes: boolean } | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
+    if (a === '--') return i + 1 < argv.length ? { index: i + 1, afterDashes: true } : undefined;
     if (a.startsWith('-')) {
       if (VALUE_OPTIONS.has(a)) i++;
       continue;
     }
-    if (a === 'help') return argv.slice(i + 1).find((x) => !x.startsWith('-')) ?? undefined;
-    return a;
+    return { index: i, afterDashes: false };
   }
   return undefined;
+}
+
+/** `help X Y…`: where `help` stands and the words after it (options left out), or undefined. */
+function helpRequest(argv: string[]): { at: number; topics: string[] } | undefined {
+  const w = firstWord(argv);
+  if (!w || w.afterDashes || argv[w.index] !== 'help') return undefined;
+  return { at: w.index, topics: argv.slice(w.index + 1).filter((x) => !x.startsWith('-')) };
+}
+
+/** The command named in argv (after global options), or undefined. `help X` names X. */
+export function commandName(argv: string[]): string | undefined {
+  const help = helpRequest(argv);
+  if (help) return help.topics[0];
+  const w = firstWord(argv);
+  return w ? argv[w.index] : undefined;
 }
 
 /** Loads the modules a run needs: the named command, or every one for help and docs-reference. */
@@ -92,39 +109,15 @@ function stderrStyle(ctx: Context, argv: readonly string[]) {
  * commands only, and showed the group's help for a subcommand. Global options stay in place.
  */
 export function nestedHelp(argv: string[]): string[] {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return argv;
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    if (a !== 'help') return argv;
-    const words = argv.slice(i + 1);
-    if (words.filter((w) => !w.startsWith('-')).length < 2) return argv;
-    return [...argv.slice(0, i), ...words, '--help'];
-  }
-  return argv;
-}
-
-/** The command `help X` asks about (after global options), or undefined. */
-function helpTopic(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return undefined;
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    return a === 'help' ? argv.slice(i + 1).find((x) => !x.startsWith('-')) : undefined;
-  }
-  return undefined;
+  const help = helpRequest(argv);
+  if (!help || help.topics.length < 2) return argv;
+  return [...argv.slice(0, help.at), ...argv.slice(help.at + 1), '--help'];
 }
 
 /** Runs one invocation; returns the exit code. Never exits the process itself. */
 export async function run(givenArgv: string[], ctx: Context): Promise<number> {
   const argv = nestedHelp(givenArgv);
-  const asked = helpTopic(argv);
+  const asked = helpRequest(argv)?.topics[0];
   if (asked !== undefined && asked !== 'help' && !COMMANDS.some((c) => c.name === asked)) {
     const style = stderrStyle(ctx, argv);
     ctx.stderr.write(`${paint(style, 'red', 'vcase:')} unknown command '${asked}'\nhint: vcase --help lists the commands\n`);

@@ -87,7 +87,7 @@ export async function textArg(ctx: Context, value: string): Promise<string> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(new FileReadError(value, (error as NodeJS.ErrnoException).code, error).message);
+    throw new UsageError(FileReadError.of(value, error).message);
   }
 }
 

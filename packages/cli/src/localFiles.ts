@@ -22,7 +22,7 @@ export async function checkLocalFiles(cwd: string, files: readonly LocalFile[]):
       if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       await fs.promises.access(full, fs.constants.R_OK);
     } catch (err) {
-      throw new RowError(errorCode(err), new FileReadError(file, (err as NodeJS.ErrnoException).code, err).message);
+      throw new RowError(errorCode(err), FileReadError.of(file, err).message);
     }
     await checkUploadPath(full, mime_type);
   }

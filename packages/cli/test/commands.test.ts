@@ -9,6 +9,10 @@ const C = f.CASE_ID;
 /** The case read (metadata, the lightest) that a `--watch` without `--run` makes first (a missing case answers at once). */
 const caseExists = { [`GET /v1/cases/${f.CASE_ID}/metadata`]: { body: { case_id: f.CASE_ID, metadata: {}, history: [] } } };
 const notFound = { status: 404, body: { error: { code: null, message: 'El caso no existe o está inactivo' } } };
+/** A route whose server cannot be reached (connection refused). */
+const refused = () => {
+  throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+};
 const listOf = (items: unknown[], total = items.length, offset = 0, limit = 20) => ({ body: { data: items, pagination: { limit, offset, total, has_more: offset + items.length < total } } });
 
 interface Case {
@@ -368,9 +372,7 @@ const table: Case[] = [
     args: ['plates', C],
     opts: {
       routes: {
-        [`GET /v1/cases/${C}/plates`]: () => {
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-        },
+        [`GET /v1/cases/${C}/plates`]: refused,
       },
     },
     code: EXIT.FAILURE,
@@ -381,9 +383,7 @@ const table: Case[] = [
     args: ['--base-url', 'http://127.0.0.1:4299', 'plates', C],
     opts: {
       routes: {
-        [`GET /v1/cases/${C}/plates`]: () => {
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-        },
+        [`GET /v1/cases/${C}/plates`]: refused,
       },
     },
     code: EXIT.FAILURE,

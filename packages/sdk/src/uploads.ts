@@ -116,7 +116,7 @@ const ANY_CASE_ID = '00000000-0000-4000-8000-000000000000';
 export async function checkUploadPath(path: string, mime_type?: string): Promise<void> {
   const fs = await (nodeFs ??= import('node:fs'));
   const stats = await fs.promises.stat(path).catch((error: unknown) => {
-    throw new FileReadError(path, (error as { code?: string }).code, error);
+    throw FileReadError.of(path, error);
   });
   if (stats.isDirectory()) throw new FileReadError(path, 'EISDIR', null);
   if (stats.isFile()) assertSize(stats.size);
@@ -162,7 +162,7 @@ async function readPath(path: string): Promise<Resolved> {
   try {
     fd = fs.openSync(path, 'r');
   } catch (error) {
-    throw new FileReadError(path, (error as { code?: string }).code, error);
+    throw FileReadError.of(path, error);
   }
   let streaming = false;
   try {

@@ -4,7 +4,7 @@ import { OPERATION_LIST } from '@vcase/shared';
 import * as z from 'zod';
 import { es } from 'zod/locales';
 import { createAuthenticator } from './auth/authenticate.js';
-import { authenticateBy, knownPrincipal, PUBLIC } from './auth/operationAuth.js';
+import { authenticateBy, PUBLIC } from './auth/operationAuth.js';
 import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (refusedWhileClosing(req, reply)) return;
     reply.header('x-request-id', req.id);
     const rule = req.routeOptions.config?.authRule ?? PUBLIC;
-    const known = knownPrincipal(authenticator, rule, req.headers);
+    const known = authenticator.known(rule.mode, req.headers);
     if (known !== undefined) {
       req.principal = known;
       return done();

@@ -131,6 +131,11 @@ export class FileReadError extends VcaseError {
   ) {
     super(`cannot read ${path}: ${FILE_READ_REASONS[code ?? ''] ?? String((cause as Error)?.message ?? cause)}`, { cause });
   }
+
+  /** The error of a failed read or stat of `path` (its system code taken from `error`). */
+  static of(path: string, error: unknown): FileReadError {
+    return new FileReadError(path, (error as { code?: string } | null)?.code, error);
+  }
 }
 
 /** A file over the 20 MB limit (contract §8), refused before sending. */

@@ -29,11 +29,6 @@ export function authRuleOf(op: Operation): AuthRule {
   return { mode: op.auth, errorCode: extras?.errorCode ?? null, unauthorizedMessage: extras?.unauthorizedMessage ?? null };
 }
 
-/** The caller when it is known without waiting (see `Authenticator.known`), else undefined. */
-export function knownPrincipal(authenticator: Authenticator, rule: AuthRule, headers: AuthHeaders): Principal | null | undefined {
-  return authenticator.known(rule.mode, headers);
-}
-
 /** Authenticates a request by `rule`: the authenticator's 401, worded as the rule says. */
 export async function authenticateBy(authenticator: Authenticator, rule: AuthRule, headers: AuthHeaders): Promise<Principal | null> {
   try {
