@@ -2,6 +2,8 @@ import { CASE_NOT_FOUND_MESSAGE, TAX_MESSAGES, TICKET_MESSAGES } from '@vcase/sh
 import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
+  AuthenticationError,
+  InternalServerError,
   LookupNotStartedError,
   NotFoundError,
   WaitTimeoutError,
@@ -169,6 +171,33 @@ describe('waitFor… helpers', () => {
     expect(timeout.snapshot).toBeUndefined();
     expect(timeout.cause).toSatisfy(madeBy(NotFoundError));
     expect((timeout.cause as NotFoundError).message).toBe('No se ha ejecutado ninguna consulta');
+  });
+
+  it('an outage (5xx, no connection) after the read\'s own retries is ridden out until the deadline', async () => {
+    const down = () => errorBody(503, null, 'Servicio no disponible');
+    const refused = () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    };
+    // maxRetries 0: each failing read is one call; the wait itself goes on.
+    const script = [down, refused, down, () => json(200, rapi('completed'))];
+    const a = testClient((_req, i) => script[Math.min(i, script.length - 1)]!(), { maxRetries: 0 });
+    await expect(a.vcase.cases.waitForRapi(IDS.case, { intervalMs: 1000, backoff: 1 })).resolves.toMatchObject({ status: 'completed' });
+    expect(a.calls).toHaveLength(4);
+    expect(a.delays).toEqual([1000, 1000, 1000]);
+
+    // Down for good: the deadline ends it, with the last failure as the cause.
+    const b = testClient(() => down(), { maxRetries: 0 });
+    const timeout = (await b.vcase.cases
+      .waitForRapi(IDS.case, { timeoutMs: 3000, intervalMs: 1000, backoff: 1 })
+      .catch((e: unknown) => e)) as WaitTimeoutError;
+    expect(timeout).toSatisfy(madeBy(WaitTimeoutError));
+    expect(timeout.cause).toSatisfy(madeBy(InternalServerError));
+    expect(b.calls).toHaveLength(4); // at 0, 1000, 2000 and the deadline
+
+    // What asking again cannot change still ends the wait at once.
+    const c = testClient([json(200, rapi('processing')), errorBody(401, null, 'No autorizado')], { maxRetries: 0 });
+    await expect(c.vcase.cases.waitForRapi(IDS.case)).rejects.toSatisfy(madeBy(AuthenticationError));
+    expect(c.calls).toHaveLength(2);
   });
 
   it('abort during the wait gives APIUserAbortError', async () => {

@@ -1,5 +1,6 @@
 import { CASE_NOT_FOUND_MESSAGE } from '@vcase/shared';
-import { NotFoundError, WaitTimeoutError } from './errors.js';
+import { APIConnectionError, APIError, APIUserAbortError, NotFoundError, WaitTimeoutError } from './errors.js';
+import { isRetryableStatus } from './retry.js';
 import { onAbort } from './abort.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
 import type { RequestOptions } from './transport.js';
@@ -70,7 +71,8 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
     slept += ms;
   };
   let last: T | undefined;
-  // The last 404 taken for "not there yet": the cause of a timeout that never read a body.
+  // The last error the wait rode out (a "not there yet" 404, an outage): the cause of a
+  // timeout, so a wait that never read a body still tells why.
   let lastMiss: unknown;
   let interval = o.intervalMs;
 
@@ -94,7 +96,7 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
       if (pastDeadline && !signal?.aborted) throw new WaitTimeoutError(spec.what, last, elapsed(), lastMiss);
       const notYet =
         NotFoundError.prototype.isPrototypeOf(error as object) && (error as Error).message !== CASE_NOT_FOUND_MESSAGE && elapsed() < o.notFoundGraceMs;
-      if (!notYet) throw error;
+      if (!notYet && !isTransient(error)) throw error;
       lastMiss = error;
     } finally {
       clearTimeout(deadline);
@@ -105,6 +107,19 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
     await pause(Math.min(interval, left));
     interval = Math.min(Math.round(interval * o.backoff), o.maxIntervalMs);
   }
+}
+
+/**
+ * An error a later read may not get: no answer (connection refused or reset, a read's own
+ * timeout) or a status worth asking again (5xx, 429, 408, 409), once the read's own retries
+ * are spent. A wait rides it out until its deadline: a server restarting or briefly down
+ * must not end a five-minute wait that a read ten seconds later would have settled.
+ */
+function isTransient(error: unknown): boolean {
+  if (APIUserAbortError.prototype.isPrototypeOf(error as object)) return false;
+  if (APIConnectionError.prototype.isPrototypeOf(error as object)) return true;
+  const status = APIError.prototype.isPrototypeOf(error as object) ? (error as APIError).status : undefined;
+  return status !== undefined && isRetryableStatus(status);
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
