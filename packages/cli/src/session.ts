@@ -96,7 +96,8 @@ export class Session {
     let items = page.data;
     if (flags.all) {
       items = [];
-      for await (const p of page.iterPages()) items.push(...p.data);
+      // Items, not pages: a record created meanwhile would repeat one at a page boundary.
+      for await (const item of page) items.push(item);
     }
     // --json --all: every page's items in one body, its pagination saying there is no more.
     if (flags.json) {

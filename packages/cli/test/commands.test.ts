@@ -483,6 +483,28 @@ describe('lists', () => {
     expect(r.requests.map((q) => q.query.offset)).toEqual(['0', '2', '4']);
   });
 
+  it('--all lists each case once when cases are created between its pages', async () => {
+    // Newest first; one case is created after each page is read.
+    let newest = 5;
+    const growing: Routes = {
+      'GET /v1/cases': (req) => {
+        const offset = Number(req.query.offset ?? 0);
+        const limit = Number(req.query.limit ?? 20);
+        const all = Array.from({ length: newest }, (_, i) => f.caseItem(newest - i));
+        newest++;
+        return listOf(all.slice(offset, offset + limit), all.length, offset, limit);
+      },
+    };
+    for (const format of [['--json'], ['--ndjson'], []]) {
+      newest = 5;
+      const r = await runCli(['cases', 'list', ...format, '--all', '--limit', '2'], { routes: growing });
+      expect(r.code).toBe(0);
+      const ids = format[0] === '--json' ? JSON.parse(r.stdout).data.map((c: { internal_id: string }) => c.internal_id) : r.stdout.match(/EXP-\d+/g);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const n of [1, 2, 3, 4, 5]) expect(ids).toContain(`EXP-${n}`);
+    }
+  });
+
   it('piped, the table has no footer: a page that is not the last says so on stderr, the last one does not', async () => {
     const first = await runCli(['cases', 'list', '--limit', '2'], { routes: pages });
     expect(first.code).toBe(0);

@@ -74,6 +74,29 @@ describe('pagination', () => {
     expect(ids).toEqual(['EXP-1', 'EXP-2', 'EXP-3']);
   });
 
+  it('cases created while the pages are read do not repeat items (newest first, paged by offset)', async () => {
+    // Newest first: case n is at position total-1-n. Two cases are created after each page.
+    let total = 6;
+    const { vcase } = testClient((req) => {
+      const url = new URL(req.url);
+      const limit = Number(url.searchParams.get('limit'));
+      const offset = Number(url.searchParams.get('offset'));
+      const newestFirst = Array.from({ length: total }, (_, i) => caseItem(total - 1 - i));
+      const data = newestFirst.slice(offset, offset + limit);
+      const body = { data, pagination: { limit, offset, total, has_more: offset + limit < total } };
+      total += 2;
+      return json(200, body);
+    });
+    const seen: string[] = [];
+    for await (const c of vcase.cases.list({ limit: 3 })) {
+      seen.push(c.internal_id);
+      if (seen.length > 50) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    // Every case that existed when the walk began is there.
+    for (let n = 0; n < 6; n++) expect(seen).toContain(`EXP-${n}`);
+  });
+
   it('the documents list pages the same way', async () => {
     const { vcase, calls } = testClient((req) => {
       const offset = Number(new URL(req.url).searchParams.get('offset'));

@@ -23,6 +23,29 @@ export interface PageBody<Item> {
 /** Fetches the page that starts at `offset`, keeping the rest of the original query. */
 export type PageFetcher<Item> = (offset: number) => Promise<PageBody<Item>>;
 
+/** The identity of a list item (its `case_id`, `document_id`). */
+export type ItemKey<Item> = (item: Item) => string;
+
+/**
+ * Every item from `pages` once. Lists are newest first and paged by offset: a record created
+ * while the pages are read pushes the others down, and the next page then starts with items
+ * the last one ended with. Those are skipped by their key. (A record deleted meanwhile pulls
+ * the others up instead, so one may be missed: offsets cannot tell.)
+ */
+async function* itemsOnce<Item>(pages: AsyncIterable<Page<Item>>, keyOf: ItemKey<Item> | undefined): AsyncGenerator<Item, void, undefined> {
+  const seen = new Set<string>();
+  for await (const page of pages) {
+    for (const item of page.data) {
+      if (keyOf) {
+        const key = keyOf(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      yield item;
+    }
+  }
+}
+
 /**
  * One page of a list, and an async iterable over every item from here on: `for await`
  * fetches the following pages as it goes.
@@ -34,6 +57,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   constructor(
     private readonly fetchPage: PageFetcher<Item>,
     body: PageBody<Item>,
+    private readonly keyOf?: ItemKey<Item>,
   ) {
     this.data = body.data;
     this.pagination = body.pagination;
@@ -45,7 +69,7 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   async getNextPage(): Promise<Page<Item>> {
     if (!this.hasNextPage()) throw new VcaseError('No next page: check hasNextPage() first');
-    return new Page(this.fetchPage, await this.fetchPage(this.pagination.offset + this.data.length));
+    return new Page(this.fetchPage, await this.fetchPage(this.pagination.offset + this.data.length), this.keyOf);
   }
 
   /** This page, then each following one. */
@@ -58,8 +82,9 @@ export class Page<Item> implements AsyncIterable<Item> {
     }
   }
 
+  /** Every item of this page and the following ones, each once (see `itemsOnce`). */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.iterPages()) yield* page.data;
+    yield* itemsOnce(this.iterPages(), this.keyOf);
   }
 }
 
@@ -70,8 +95,8 @@ export class Page<Item> implements AsyncIterable<Item> {
 export class PagePromise<Item> implements PromiseLike<Page<Item>>, AsyncIterable<Item> {
   private readonly promise: Promise<Page<Item>>;
 
-  constructor(fetchPage: PageFetcher<Item>, firstOffset: number) {
-    this.promise = fetchPage(firstOffset).then((body) => new Page(fetchPage, body));
+  constructor(fetchPage: PageFetcher<Item>, firstOffset: number, keyOf?: ItemKey<Item>) {
+    this.promise = fetchPage(firstOffset).then((body) => new Page(fetchPage, body, keyOf));
   }
 
   then<A = Page<Item>, B = never>(

@@ -53,7 +53,7 @@ export class Cases extends APIResource {
 
   /** Newest first; `for await` over the result walks every page. */
   list(query: CaseListParams = {}, options?: RequestOptions): PagePromise<CaseListItem> {
-    return this._list<CaseListItem>('listCases', query, options);
+    return this._list<CaseListItem>('listCases', query, (c) => c.case_id, options);
   }
 
   /** 201 `{case_id, status: 'completed'}`, or 202 with `job_id` when `files` were queued. Sent with an Idempotency-Key. */

@@ -27,7 +27,7 @@ export type DocumentListParams = ListParams<DocumentListQuery>;
 export class Documents extends APIResource {
   /** The company's documents, newest first; filter by `case_id` and/or `document_id`. */
   list(query: DocumentListParams = {}, options?: RequestOptions): PagePromise<DocumentListItem> {
-    return this._list<DocumentListItem>('listDocuments', query, options);
+    return this._list<DocumentListItem>('listDocuments', query, (d) => d.document_id, options);
   }
 
   /**

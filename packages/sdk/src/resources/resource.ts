@@ -1,5 +1,5 @@
 import type { OperationId } from '@vcase/shared';
-import { PagePromise, type PageBody } from '../core/pagination.js';
+import { PagePromise, type ItemKey, type PageBody } from '../core/pagination.js';
 import { poll, type WaitOptions } from '../core/poll.js';
 import type { Sleep } from '../core/sleep.js';
 import type { RequestOptions, RequestSpec, ResponseOf, Transport } from '../core/transport.js';
@@ -23,10 +23,10 @@ export abstract class APIResource {
   }
 
   /** A list call: the first page, and every item through `for await`. */
-  protected _list<Item>(id: 'listCases' | 'listDocuments', query: { offset?: number }, options?: RequestOptions) {
+  protected _list<Item>(id: 'listCases' | 'listDocuments', query: { offset?: number }, keyOf: ItemKey<Item>, options?: RequestOptions) {
     const fetchPage = (offset: number) =>
       this._client.transport.request(id, { query: { ...query, offset } }, options) as Promise<PageBody<Item>>;
-    return new PagePromise<Item>(fetchPage, query.offset ?? 0);
+    return new PagePromise<Item>(fetchPage, query.offset ?? 0, keyOf);
   }
 
   /** Polls `read` until `settled`; `defaults` are the helper's own, the caller's options win. */
