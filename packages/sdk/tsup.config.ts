@@ -10,8 +10,8 @@ export default defineConfig({
   target: 'node20',
   // Error classes report their class name (`err.name`), so bundling must not rename them.
   keepNames: true,
-  // `@vcase/server` is a type-only import (the tRPC router type); zod types come with @vcase/shared.
-  external: ['@vcase/server', 'zod'],
+  // zod types come with @vcase/shared (as does the tRPC router type, `@vcase/shared/trpc`).
+  external: ['zod'],
   // ofetch's core is bundled without its entry's default instance (see ofetchCore).
   noExternal: ['ofetch'],
   esbuildPlugins: [ofetchCore()],

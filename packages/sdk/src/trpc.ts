@@ -1,7 +1,8 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
-import type { AppRouter } from '@vcase/server';
+import type { TrpcRouter } from '@vcase/shared/trpc';
 
-export type { AppRouter };
+/** The server's router as a client sees it (built from the shared operations table). */
+export type AppRouter = TrpcRouter;
 export type VcaseTrpcClient = TRPCClient<AppRouter>;
 
 export interface VcaseTrpcClientOptions {

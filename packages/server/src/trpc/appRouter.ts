@@ -1,26 +1,11 @@
-import { isA, OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { isA, OPERATION_LIST, pathParams, type Operation } from '@vcase/shared';
+import type { TrpcProcedureId, TrpcProcedures } from '@vcase/shared/trpc';
 import { authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
-import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import * as z from 'zod';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { invalidInput, procedureFor, router } from './trpc.js';
-
-type Ops = typeof OPERATIONS;
-type ProcedureId = Exclude<OperationId, 'health'>;
-
-/** `{case_id}` placeholders of a path as an object type. */
-type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & ParamsOf<Rest> : unknown;
-type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? z.input<S> : { body?: z.input<S> }) : unknown;
-/** Procedure input: path parameters, then the query (GET) or body fields, flattened. */
-type InputOf<Op extends Ops[ProcedureId]> = ParamsOf<Op['path']> &
-  InputPart<Op extends { query: infer Q } ? Q : unknown> &
-  InputPart<Op extends { body: infer B } ? B : unknown> & { idempotency_key?: string };
-type OutputOf<Op extends Ops[ProcedureId]> = Op['response'] extends z.ZodType ? z.output<Op['response']> : void;
-type ProcedureOf<Op extends Ops[ProcedureId]> = Op['method'] extends 'GET'
-  ? TRPCQueryProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>
-  : TRPCMutationProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>;
 
 /** Splits a flat tRPC input into the REST parts: path parameters, then query or body. */
 const PATH_PARAMS = new Map(OPERATION_LIST.map((op) => [op.path, pathParams(op.path)]));
@@ -73,7 +58,7 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   // body itself for MISSING_PARAMETER) first.
   const bodySchema = op.rejectsBody ? undefined : op.bodyCheck ? op.wireBody : op.body;
   if (bodySchema) parts.body = validated(bodySchema, parts.body ?? {});
-  const result = await HANDLERS[op.id as ProcedureId](operationEnv(deps, principal), parts);
+  const result = await HANDLERS[op.id as TrpcProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;
   if (isA(EncodedBody, body)) return body;
@@ -96,10 +81,11 @@ function buildProcedures() {
     };
     procedures[op.id] = op.method === 'GET' ? base.query(resolve) : base.mutation(resolve);
   }
-  return procedures as { [K in ProcedureId]: ProcedureOf<Ops[K]> };
+  // Typed by the shared router type, which tRPC clients use without the server's code.
+  return procedures as TrpcProcedures;
 }
 
 export const appRouter = router(buildProcedures());
 
-/** The router type the SDK's tRPC client is typed by. */
+/** The router's type: the shared `TrpcRouter` with the server's context. */
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { ERROR_CODES, isA } from '@vcase/shared';
+import type { TrpcErrorShape } from '@vcase/shared/trpc';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
@@ -63,7 +64,7 @@ const TRANSPORT_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
 };
 
 const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error }): TrpcErrorShape {
     const rest = restError(error);
     // The contract code travels in `data.contractCode`: `error.code` is tRPC's own.
     const code = rest?.code ?? null;

@@ -1,6 +1,8 @@
 import { OPERATION_LIST } from '@vcase/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src/trpc/appRouter.js';
+import type { TrpcRouter } from '@vcase/shared/trpc';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { appRouter, type AppRouter } from '../../src/trpc/appRouter.js';
+import type { TrpcContext } from '../../src/trpc/trpc.js';
 import { addProcessedDocument, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
@@ -23,6 +25,8 @@ describe('tRPC channel on /trpc', () => {
   it('has one procedure per REST operation, named by its operation id', () => {
     const procedures = Object.keys(appRouter._def.procedures).sort();
     expect(procedures).toEqual(OPERATION_LIST.filter((op) => op.id !== 'health').map((op) => op.id).sort());
+    // Checked by tsc: the router is exactly the shared type tRPC clients are typed by.
+    expectTypeOf<AppRouter>().toEqualTypeOf<TrpcRouter<TrpcContext>>();
   });
 
   it('one scenario through REST and through tRPC gives the same bodies', async () => {

@@ -1,0 +1,52 @@
+/**
+ * The type of the server's tRPC router, built from the operations table alone: every REST
+ * operation (but `health`) is a procedure named by its operation id, a query for GET and a
+ * mutation otherwise, whose input is the path parameters and the query or body fields,
+ * flattened, and whose output is the REST answer.
+ *
+ * It lives here, not in the server, so that a tRPC client is typed without the server's
+ * code: `@vcase/sdk/trpc` needs only this package and tRPC. The server types its router by
+ * it (`trpc/appRouter.ts`). Types only: this entry has no runtime code.
+ */
+import type { TRPCBuiltRouter, TRPCDefaultErrorShape, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type * as z from 'zod';
+import type { ErrorCode } from './errors.js';
+import type { OperationId, OPERATIONS } from './operations.js';
+
+type Ops = typeof OPERATIONS;
+/** Every operation but `health`, which tRPC does not serve. */
+export type TrpcProcedureId = Exclude<OperationId, 'health'>;
+
+/** `{case_id}` placeholders of a path as an object type. */
+type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & ParamsOf<Rest> : unknown;
+type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? z.input<S> : { body?: z.input<S> }) : unknown;
+/** Procedure input: path parameters, then the query (GET) or body fields, flattened. */
+type InputOf<Op extends Ops[TrpcProcedureId]> = ParamsOf<Op['path']> &
+  InputPart<Op extends { query: infer Q } ? Q : unknown> &
+  InputPart<Op extends { body: infer B } ? B : unknown> & { idempotency_key?: string };
+type OutputOf<Op extends Ops[TrpcProcedureId]> = Op['response'] extends z.ZodType ? z.output<Op['response']> : void;
+type ProcedureOf<Op extends Ops[TrpcProcedureId]> = Op['method'] extends 'GET'
+  ? TRPCQueryProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>
+  : TRPCMutationProcedure<{ input: InputOf<Op>; output: OutputOf<Op>; meta: object }>;
+
+/** Every procedure of the router, by operation id. */
+export type TrpcProcedures = { [K in TrpcProcedureId]: ProcedureOf<Ops[K]> };
+
+/**
+ * A tRPC error as the server shapes it: tRPC's own, with the REST status and the contract's
+ * code (`data.contractCode`, null where the contract names none) and details.
+ */
+export type TrpcErrorShape = Omit<TRPCDefaultErrorShape, 'data'> & {
+  data: Omit<TRPCDefaultErrorShape['data'], 'stack'> & {
+    stack: undefined;
+    contractCode: ErrorCode | null;
+    httpStatus: number;
+    details?: unknown;
+  };
+};
+
+/** The router's type as a client sees it; `Context` is the server's own. */
+export type TrpcRouter<Context extends object = object> = TRPCBuiltRouter<
+  { ctx: Context; meta: object; errorShape: TrpcErrorShape; transformer: false },
+  TrpcProcedures
+>;
