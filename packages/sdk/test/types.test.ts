@@ -29,11 +29,11 @@ describe('public types', () => {
     expectTypeOf(vcase.cases.create).parameter(0).toEqualTypeOf<{
       internal_id: string;
       status: string;
-      vehicle_origin?: 'Nacional' | 'Importado' | undefined;
-      initial_status?: string | undefined;
-      use_case?: string | undefined;
-      metadata?: Record<string, unknown> | undefined;
-      files?: { url: string; mime_type: string; document_type?: string | undefined }[] | undefined;
+      vehicle_origin?: 'Nacional' | 'Importado' | null | undefined;
+      initial_status?: string | null | undefined;
+      use_case?: string | null | undefined;
+      metadata?: Record<string, unknown> | null | undefined;
+      files?: { url: string; mime_type: string; document_type?: string | null | undefined }[] | null | undefined;
     }>();
     expectTypeOf(vcase.cases.create({ internal_id: 'EXP-1', status: 'nuevo' })).resolves.toEqualTypeOf<CreateCaseResponse>();
     expectTypeOf(vcase.cases.get('id')).resolves.toEqualTypeOf<CaseDetail>();

@@ -57,19 +57,19 @@ export const caseDetailQuerySchema = z.object({
 export const createCaseFileSchema = z.object({
   url: z.string().min(1),
   mime_type: z.string().min(1),
-  document_type: z.string().min(1).optional(),
+  document_type: z.string().min(1).nullish(),
 });
 export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
 
-/** POST /v1/cases body (contract §4.2). */
+/** POST /v1/cases body (contract §4.2). An optional field sent as null reads as absent, as on POST /v1/documents. */
 export const createCaseBodySchema = z.object({
   internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío'),
   status: z.string().trim().min(1, 'status es obligatorio'),
-  vehicle_origin: vehicleOriginSchema.optional(),
-  initial_status: z.string().min(1).optional(),
-  use_case: uuid.optional(),
-  metadata: jsonObject.optional(),
-  files: z.array(createCaseFileSchema).optional(),
+  vehicle_origin: vehicleOriginSchema.nullish(),
+  initial_status: z.string().min(1).nullish(),
+  use_case: uuid.nullish(),
+  metadata: jsonObject.nullish(),
+  files: z.array(createCaseFileSchema).nullish(),
 }).meta({
   examples: [
     { internal_id: 'SIN-2026-0001', status: 'processing', metadata: { numero_siniestro: 'SIN-2026-0001', tipo_afectado: 'asegurado' } },

@@ -95,7 +95,7 @@ export async function createCase(
     ['status', body.status],
     ['initial_status', body.initial_status],
   ] as const) {
-    if (value !== undefined && !catalog.includes(value)) {
+    if (value != null && !catalog.includes(value)) {
       throw HttpError.of('INVALID_STATUS', `El estatus '${value}' (${field}) no pertenece al catálogo configurado`, {
         field,
         allowed: catalog,

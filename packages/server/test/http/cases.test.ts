@@ -74,6 +74,25 @@ describe('POST /v1/cases', () => {
     expect(meta.json().metadata).toEqual({ numero_siniestro: '123' });
   });
 
+  it('reads optional fields sent as null as absent (as POST /v1/documents does)', async () => {
+    const payload = {
+      internal_id: 'NULLS-1',
+      status: 'nuevo',
+      vehicle_origin: null,
+      initial_status: null,
+      use_case: null,
+      metadata: null,
+      files: null,
+    };
+    const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: acme.bearer, payload });
+    expect(res.statusCode).toBe(201);
+    const { case_id } = res.json();
+    const listed = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=NULLS-1', headers: acme.bearer })).json().data[0];
+    expect(listed).toMatchObject({ case_id, use_case_id: null, review_status: 'sin_documentos', active: true });
+    const meta = await t.inject({ method: 'GET', url: `/v1/cases/${case_id}/metadata`, headers: acme.bearer });
+    expect(meta.json()).toMatchObject({ metadata: {}, history: [] });
+  });
+
   it.each([
     ['status missing', { internal_id: 'X-1' }],
     ['internal_id empty', { internal_id: '', status: 'processing' }],
