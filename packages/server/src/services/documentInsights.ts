@@ -27,7 +27,7 @@ async function documentText(
   const stored = storedText(fromJson<Record<string, unknown>>(doc.json_ocr, {}));
   if (opts.preferStored && stored !== null) return { bytes, text: stored };
   try {
-    const out = await runOcr(pipelineEngines(ctx), { bytes, mime: doc.mime_type, sha256: doc.sha256 ?? '' });
+    const out = await runOcr(pipelineEngines(ctx, 'read'), { bytes, mime: doc.mime_type, sha256: doc.sha256 ?? '' });
     return { bytes, text: out.text, type: out.type };
   } catch (err) {
     ctx.logger.warn({ err, document_id: doc.id }, 'OCR could not read the document; using the stored text');

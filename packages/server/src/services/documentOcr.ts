@@ -81,12 +81,19 @@ export async function applyOcrResult(
 }
 
 /**
- * The OCR engines, sandbox fixtures first. An `ocr` fixture's `delay_ms` keeps the document
- * in processing that long (sandbox §3); inside a job the wait lends the job's slot out.
+ * The OCR engines, sandbox fixtures first. In the document's OCR run (`mode` `run`) an `ocr`
+ * fixture's answer takes its `delay_ms`, else VCASE_SANDBOX_LATENCY_MS with the sandbox
+ * providers, keeping the document in processing that long (operator-surface §1, §3); inside a
+ * job the wait lends the job's slot out. A synchronous read of a document's text
+ * (`mode` `read`: extraction data, automatic classification) answers at once: the simulated
+ * latency is the background lookup's, not the request's.
  */
-export function pipelineEngines(ctx: ServerContext, idle?: JobRunOptions['idle']) {
+export function pipelineEngines(ctx: ServerContext, mode: 'run' | 'read', idle?: JobRunOptions['idle']) {
+  const lookup = (sha: string) => lookupSandboxOcr(ctx, sha);
+  if (mode === 'read') return [fixtureEngine(lookup), ...defaultEngines()];
   const wait = (ms: number) => (idle ? idle(sleep(timerMs(ms))) : sleep(timerMs(ms)));
-  return [fixtureEngine((sha) => lookupSandboxOcr(ctx, sha), { sleep: wait }), ...defaultEngines()];
+  const latencyMs = ctx.config.providers === 'sandbox' ? ctx.config.sandboxLatencyMs : 0;
+  return [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines()];
 }
 
 /** Null-safe equality on a nullable text column. */
@@ -145,7 +152,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     mime: doc.mime_type,
     sha256: doc.sha256 ?? '',
     manualType,
-    engines: pipelineEngines(ctx, r.idle),
+    engines: pipelineEngines(ctx, 'run', r.idle),
     today: ctx.clock.now(),
   });
   await applyOcrResult(ctx, doc, {

@@ -69,6 +69,17 @@ describe('fixtureEngine (sandbox ocr source)', () => {
     await fixtureEngine(async () => ({ delay_ms: 750, text: 'x' }), { sleep }).run({ bytes: png, mime: 'image/png', sha256: sha });
     expect(sleep).toHaveBeenCalledWith(750);
   });
+
+  it('waits the sandbox latency when the outcome sets no delay_ms; delay_ms 0 and no sleep answer at once', async () => {
+    const sleep = vi.fn(async () => {});
+    await fixtureEngine(async () => ({ text: 'x' }), { sleep, latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
+    expect(sleep).toHaveBeenCalledWith(500);
+    sleep.mockClear();
+    await fixtureEngine(async () => ({ text: 'x', delay_ms: 0 }), { sleep, latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
+    expect(sleep).not.toHaveBeenCalled();
+    const out = await fixtureEngine(async () => ({ text: 'y', delay_ms: 60_000 }), { latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
+    expect(out?.text).toBe('y');
+  });
 });
 
 describe('runOcr', () => {

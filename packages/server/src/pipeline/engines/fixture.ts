@@ -16,9 +16,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /**
  * The sandbox `ocr` source: when an outcome `{type?, text?, parsed_data?, json_ocr?}` is stored
  * for the file's sha256 it wins, for any MIME; without one the next engine reads the file.
- * `{error}` throws OcrSourceError; `delay_ms` waits through the injected `sleep`, if any.
+ * `{error}` throws OcrSourceError. With an injected `sleep` (the document's OCR run) the answer
+ * takes the outcome's `delay_ms`, else `latencyMs` (VCASE_SANDBOX_LATENCY_MS), as every sandbox
+ * lookup does; without one (a synchronous read of the document's text) it comes at once.
  */
-export function fixtureEngine(lookup: OcrFixtureLookup, opts: { sleep?: (ms: number) => Promise<void> } = {}): OcrEngine {
+export function fixtureEngine(
+  lookup: OcrFixtureLookup,
+  opts: { sleep?: (ms: number) => Promise<void>; latencyMs?: number } = {},
+): OcrEngine {
   return {
     name: 'ocr_fixture',
     supports: () => true,
@@ -26,7 +31,8 @@ export function fixtureEngine(lookup: OcrFixtureLookup, opts: { sleep?: (ms: num
       if (!sha256) return null;
       const outcome = await lookup(sha256.toLowerCase());
       if (!isObject(outcome)) return null;
-      if (typeof outcome.delay_ms === 'number' && outcome.delay_ms > 0 && opts.sleep) await opts.sleep(outcome.delay_ms);
+      const delay = typeof outcome.delay_ms === 'number' ? outcome.delay_ms : (opts.latencyMs ?? 0);
+      if (delay > 0 && opts.sleep) await opts.sleep(delay);
       if (typeof outcome.error === 'string') throw new OcrSourceError(outcome.error);
       const text = typeof outcome.text === 'string' ? outcome.text : '';
       const out: OcrOutput = {
