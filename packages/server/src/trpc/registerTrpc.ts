@@ -43,23 +43,21 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
         refuse(BODY_REFUSALS.FST_ERR_CTP_INVALID_MEDIA_TYPE, request, reply);
       }, done);
     });
-    answerPlainQueries(scope, deps);
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req }) => ({
-          deps,
-          authenticator: deps.authenticator,
-          headers: {
-            authorization: req.headers.authorization,
-            'x-api-key': req.headers['x-api-key'],
-          },
-        }),
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') deps.ctx.logger.error({ err: error, path }, 'trpc error');
+    const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+      router: appRouter,
+      createContext: ({ req }) => ({
+        deps,
+        authenticator: deps.authenticator,
+        headers: {
+          authorization: req.headers.authorization,
+          'x-api-key': req.headers['x-api-key'],
         },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-    });
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.ctx.logger.error({ err: error, path }, 'trpc error');
+      },
+    };
+    answerPlainQueries(scope, deps, trpcOptions);
+    await scope.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
   });
 }

@@ -85,6 +85,9 @@ describe('tRPC channel on /trpc', () => {
       ['getTaxes', { case_id: 'not-a-uuid' }],
       ['getTaxes', { case_id }, {}],
       ['listCases', { limit: 'many' }],
+      // Path and key fields that are not text: the adapter's validation error.
+      ['getTaxes', { case_id: 5 }],
+      ['getCase', { case_id, idempotency_key: 7 }],
     ];
     for (const [path, input, headers] of calls) {
       const plainUrl = `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
