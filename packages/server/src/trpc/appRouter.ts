@@ -49,15 +49,8 @@ const TRANSPORT_FIELDS = new Map(
  * handled by the same handler. The answer is already encoded (`EncodedBody`, for cached
  * reads) or the body run through the response schema.
  */
-export async function runProcedure(
-  op: Operation,
-  deps: OperationDeps,
-  principal: Principal,
-  input: Record<string, unknown> | undefined,
-  opts: { transportChecked?: boolean } = {},
-) {
-  // (`transportChecked`: the caller has already seen those fields are text, see plainQueries.)
-  const fields = opts.transportChecked ? undefined : TRANSPORT_FIELDS.get(op.path);
+export async function runProcedure(op: Operation, deps: OperationDeps, principal: Principal, input: Record<string, unknown> | undefined) {
+  const fields = TRANSPORT_FIELDS.get(op.path);
   if (input && fields) validated(fields, input);
   const parts = splitInput(op.path, op.method, input ?? {});
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;

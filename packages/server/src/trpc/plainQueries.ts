@@ -1,4 +1,4 @@
-import { isA, OPERATION_LIST, pathParams, type Operation } from '@vcase/shared';
+import { isA, OPERATION_LIST } from '@vcase/shared';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
@@ -6,13 +6,9 @@ import { authenticateBy, authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
 import type { OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
-import { runProcedure } from './appRouter.js';
-import type { AppRouter } from './appRouter.js';
+import { runProcedure, type AppRouter } from './appRouter.js';
 
 const QUERIES = OPERATION_LIST.filter((op) => op.method === 'GET' && op.id !== 'health');
-
-/** The input fields that stand for the path and the Idempotency-Key header: text only. */
-const TRANSPORT_NAMES = new Map<string, string[]>(QUERIES.map((op) => [op.id, [...pathParams(op.path), 'idempotency_key']]));
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,10 +16,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The input of a plain query (`GET /trpc/<procedure>?input=<json>`), or null for anything
- * else: a batch, streaming, connection parameters, an input that is not a JSON object, or
- * one whose path or key fields are not text (the adapter answers those with their error).
+ * else: a batch, streaming, connection parameters, an input that is not a JSON object.
  */
-function plainQueryInput(op: Operation, req: FastifyRequest): { input: Record<string, unknown> | undefined } | null {
+function plainQueryInput(req: FastifyRequest): { input: Record<string, unknown> | undefined } | null {
   const query = req.query as Record<string, unknown>;
   for (const key in query) if (key !== 'input') return null;
   if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return null;
@@ -35,11 +30,7 @@ function plainQueryInput(op: Operation, req: FastifyRequest): { input: Record<st
   } catch {
     return null;
   }
-  if (!isPlainObject(input)) return null;
-  for (const name of TRANSPORT_NAMES.get(op.id) ?? []) {
-    if (input[name] !== undefined && typeof input[name] !== 'string') return null;
-  }
-  return { input };
+  return isPlainObject(input) ? { input } : null;
 }
 
 /**
@@ -63,14 +54,14 @@ export function answerPlainQueries(
     const rule = authRuleOf(op);
     const viaAdapter = (req: FastifyRequest, reply: FastifyReply) => fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: op.id });
     scope.get(`/trpc/${op.id}`, { exposeHeadRoute: false, schema: { hide: true } }, async (req, reply) => {
-      const call = plainQueryInput(op, req);
+      const call = plainQueryInput(req);
       if (!call) return viaAdapter(req, reply);
       let answer: string;
       try {
         // A bearer token verified moments ago is known at once, as on the REST routes.
         const known = deps.authenticator.known(rule.mode, req.headers);
         const principal = known !== undefined ? known : await authenticateBy(deps.authenticator, rule, req.headers);
-        const out = await runProcedure(op, deps, principal as Principal, call.input, { transportChecked: true });
+        const out = await runProcedure(op, deps, principal as Principal, call.input);
         answer = isA(EncodedBody, out) ? out.trpcJson : `{"result":{"data":${JSON.stringify(out)}}}`;
       } catch {
         return viaAdapter(req, reply);
