@@ -8,8 +8,12 @@ import { notMeasured, ratioRow } from '../lib/report.mjs';
 import { cpuSeconds } from '../lib/proc.mjs';
 import { startHelloServer, startVcaseServer } from '../lib/servers.mjs';
 
-/** Slices of a tRPC / REST pair: each runs this many times, alternating (at most 1 per second of load). */
-const PAIR_SLICES = 3;
+/**
+ * Slices of a tRPC / REST pair: each runs this many times, alternating (at most 1 per second
+ * of load, autocannon's shortest run). One-second slices: this machine's speed moves within
+ * a two-second slice by more than the two channels differ (round 13).
+ */
+const PAIR_SLICES = 6;
 
 /** One load result from the slices of one URL: counts and times summed, latencies the worst slice's. */
 function combineLoads(parts) {
