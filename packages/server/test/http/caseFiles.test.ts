@@ -72,7 +72,8 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
       status: 'processing',
       files: [
         { url: `${base}/slow.pdf`, mime_type: 'application/pdf' },
-        { url: `${base}/slow.pdf?2`, mime_type: 'application/pdf' },
+        // A document_type sent as null reads as absent (classified by content).
+        { url: `${base}/slow.pdf?2`, mime_type: 'application/pdf', document_type: null },
       ],
     });
     expect(res.statusCode).toBe(202);

@@ -8,7 +8,7 @@ import { createCase, createTenant, eventually, startTestServer, type Tenant, typ
  * `delay_ms`, else VCASE_SANDBOX_LATENCY_MS, like every sandbox lookup; that wait keeps the
  * document's background OCR in flight, never a request that reads the document's text.
  */
-const LATENCY_MS = 1_500;
+const LATENCY_MS = 3_000;
 
 let t: TestServer;
 let acme: Tenant;
