@@ -10,6 +10,7 @@ import { publicBaseUrl, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
+import { closeSharedTesseractPool } from './pipeline/index.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
 import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';
@@ -111,6 +112,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
+      await closeSharedTesseractPool();
     },
   };
   return server;
@@ -145,6 +147,7 @@ export async function createWorker(opts: CreateServerOptions) {
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
+      await closeSharedTesseractPool();
     },
   };
 }

@@ -2,7 +2,9 @@ export type { OcrEngine, OcrInput, OcrOutput, ClassificationMethod } from './typ
 export { cfdiXmlEngine, parseCfdi, cfdiOf, cfdiParsedData, cfdiText, normalizePedimento, aduanaOfPedimento, CFDI_NAMESPACES } from './engines/cfdi.js';
 export type { Cfdi, CfdiConcept, CustomsEntry } from './engines/cfdi.js';
 export { pdfEngine, pdfTextEngine, type PdfEngineOptions } from './engines/pdfText.js';
-export { pageImages, toBmp, toRgba, type RawImage } from './engines/pdfImages.js';
+export { pageImages, type RawImage } from './engines/pdfImages.js';
+export { TesseractPool, sharedTesseractPool, closeSharedTesseractPool, type Recognized, type TesseractPoolOptions } from './engines/tesseractPool.js';
+export { layoutText, layoutOcrLines, type TextBox } from './layout/index.js';
 export { imageEngine, noImageEngine, tesseractEngine, type TesseractOptions } from './engines/image.js';
 export { fixtureEngine, OcrSourceError, type OcrFixtureLookup } from './engines/fixture.js';
 export { parseXml, rootNamespace } from './engines/xml.js';
@@ -22,6 +24,6 @@ export {
   type ValidityCode,
   type ValidityInput,
 } from './validity.js';
-export { extractCodes, codesFromText, qrFromImage, type ExtractedCode } from './codes.js';
+export { extractCodes, codesFromText, qrCodes, qrOfImage, qrOfPdf, parseSatQr, type ExtractedCode, type SatQr } from './codes/index.js';
 export { ownerInfo, type OwnerInfo } from './owner.js';
 export { processDocument, type ProcessDocumentInput, type ProcessedDocument } from './processDocument.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
 export const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
 export const fixtureText = (name: string) => fixture(name).toString('utf8');
@@ -88,5 +88,36 @@ export async function makeImagePdf(png: Uint8Array, size: { width: number; heigh
   const page = doc.addPage([612, 792]);
   if (text) page.drawText(text, { x: 36, y: 770, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
   page.drawImage(image, { x: 20, y: 760 - size.height, ...size });
+  return doc.save();
+}
+
+/**
+ * A PDF whose QR code is drawn as vector squares, as most CFDI printers draw it: the modules
+ * of a QR image are sampled (the finder pattern's first row gives the module size) and each
+ * dark one becomes a filled square, beside a text layer.
+ */
+export async function makeVectorQrPdf(qrPng: Uint8Array, text: readonly string[]): Promise<Uint8Array> {
+  const sharp = (await import('sharp')).default;
+  const { data, info } = await sharp(qrPng).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = (x: number, y: number) => data[y * info.width + x] < 128;
+  let top = 0;
+  let left = 0;
+  outer: for (top = 0; top < info.height; top++) for (left = 0; left < info.width; left++) if (dark(left, top)) break outer;
+  let run = 0;
+  while (dark(left + run, top)) run++;
+  const module = run / 7;
+  const count = Math.round((info.width - 2 * left) / module);
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  text.forEach((line, i) => page.drawText(line, { x: 160, y: 150 - i * 12, size: 8, font }));
+  const side = 2.2; // points per module: a 45-module QR prints about 3.5 cm wide
+  for (let r = 0; r < count; r++) {
+    for (let c = 0; c < count; c++) {
+      if (dark(Math.floor(left + (c + 0.5) * module), Math.floor(top + (r + 0.5) * module))) {
+        page.drawRectangle({ x: 36 + c * side, y: 160 - (r + 1) * side, width: side, height: side, color: rgb(0, 0, 0) });
+      }
+    }
+  }
   return doc.save();
 }

@@ -1,25 +1,30 @@
 import './pdfjsPolyfills.js';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import type { OcrEngine, OcrOutput } from '../types.js';
-import { pageImages, toBmp } from './pdfImages.js';
 import { ENGINE_MESSAGES } from './engineMessages.js';
+import { ocrPixels } from './imageDecode.js';
+import { pageImages } from './pdfImages.js';
+import { pdfLayoutText } from './pdfLayout.js';
 
 /** Below this many letters and digits a text layer counts as absent (a scan with a stamp). */
 const MIN_TEXT_CHARS = 20;
 /** Smallest embedded image taken for a page scan. */
 const MIN_SCAN_SIDE = 300;
+/** Pages whose text layer is read. */
+const MAX_TEXT_PAGES = 20;
 
 export interface PdfEngineOptions {
   /** Reads the page scans of a PDF without a text layer (the image engine); none → ''. */
-  imageOcr?: OcrEngine;
+  imageOcr?: Pick<OcrEngine, 'name' | 'run'>;
   /** Pages of a scanned PDF read by image OCR (default 5). */
   maxScanPages?: number;
 }
 
 /**
- * PDFs: the text layer (unpdf / pdf.js). Without one (a scan), and with `imageOcr`, the
- * largest image embedded in each of the first pages is decoded by pdf.js and read by the
- * image engine. A corrupt PDF yields '' with `error` in json_ocr.
+ * PDFs: the text layer (pdf.js), in reading order (`pdfLayoutText`: columns such as EMISOR |
+ * RECEPTOR read one after the other). Without one (a scan), and with `imageOcr`, the largest
+ * image embedded in each of the first pages is decoded by pdf.js and read by the image engine,
+ * one page at a time. A corrupt PDF yields '' with `error` in json_ocr.
  */
 export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
   return {
@@ -34,8 +39,8 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
         return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: ENGINE_MESSAGES.unreadable_pdf, detail: (err as Error).message } };
       }
       try {
-        const { totalPages, text } = await extractText(pdf, { mergePages: true });
-        const clean = text.replace(/[ \t]+\n/g, '\n').trim();
+        const totalPages = pdf.numPages;
+        const clean = (await pdfLayoutText(pdf, MAX_TEXT_PAGES)).trim();
         const hasText = clean.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_TEXT_CHARS;
         if (hasText || !opts.imageOcr) {
           return { text: clean, json_ocr: { source: 'pdf_text', pages: totalPages, text_layer: clean.length > 0, text: clean } };
@@ -61,14 +66,16 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
   };
 }
 
-async function readScans(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, engine: OcrEngine, maxPages: number) {
+async function readScans(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, engine: Pick<OcrEngine, 'run'>, maxPages: number) {
   const out: OcrOutput[] = [];
-  for (const images of await pageImages(pdf, maxPages)) {
+  for (let p = 1; p <= Math.min(pdf.numPages, maxPages); p++) {
+    // One page's decoded images at a time: a scanned PDF's pages are tens of MB each as pixels.
+    const [images] = await pageImages(pdf, p, p);
     const scan = images
       .filter((i) => i.width >= MIN_SCAN_SIDE && i.height >= MIN_SCAN_SIDE)
       .sort((a, b) => b.width * b.height - a.width * a.height)[0];
     if (!scan) continue;
-    const read = await engine.run({ bytes: toBmp(scan), mime: 'image/bmp', sha256: '' });
+    const read = await engine.run({ bytes: await ocrPixels(scan), mime: 'image/png', sha256: '' });
     if (read) out.push(read);
   }
   return out;

@@ -1,4 +1,4 @@
-import type { LabelSpec } from '../text.js';
+import { fold, type LabelSpec } from '../text.js';
 
 /**
  * Field labels Mexican vehicle, tax and identity documents print (folded: uppercase, no
@@ -61,3 +61,26 @@ export const LABELS: Record<string, LabelSpec> = {
     ].join('|'),
   },
 };
+
+/** Invoice labels that name which party a field belongs to. */
+export const PARTY_LABELS: Record<string, LabelSpec> = {
+  rfc_emisor: { pattern: String.raw`RFC\s*(?:DEL\s*)?EMISOR` },
+  rfc_receptor: { pattern: String.raw`RFC\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)` },
+  nombre_emisor: { pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL|DENOMINACION)\s*(?:DEL\s*)?EMISOR|EMISOR|VENDEDOR|EXPEDIDO\s*POR` },
+  nombre_receptor: {
+    pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL|DENOMINACION)\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)|RECEPTOR|CLIENTE|FACTURAR\s*A|ADQUIRENTE|COMPRADOR`,
+  },
+};
+
+const ANY_LABEL = new RegExp(
+  `^(?:${[...Object.values(LABELS), ...Object.values(PARTY_LABELS)].map((l) => l.pattern).join('|')})\\s*[:#.]?$`,
+);
+
+/**
+ * Whether a cell of a printed form is a field label alone ("RFC:", "NO. DE SERIE", "TOTAL A
+ * PAGAR"): the layout reads such a column beside its values line by line, not as a column.
+ */
+export function isFieldLabel(text: string): boolean {
+  const t = fold(text).replace(/\s+/g, ' ').trim();
+  return /:$/.test(t) || ANY_LABEL.test(t);
+}

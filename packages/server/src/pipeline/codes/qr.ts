@@ -1,0 +1,64 @@
+import '../engines/pdfjsPolyfills.js';
+import jsQR from 'jsqr';
+import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { rgbaOf, type RgbaImage } from '../engines/imageDecode.js';
+import { pageImages } from '../engines/pdfImages.js';
+
+/** Longest sides tried for a QR search: large first (small modules), then smaller (noise). */
+const SIDES = [2400, 1200];
+/** Pages of a PDF searched for a QR code (a printed CFDI carries it on its first or last). */
+const MAX_PDF_PAGES = 3;
+/** Rendering scale of a PDF page whose QR is drawn as vector squares (144 dpi). */
+const RENDER_SCALE = 2;
+
+function decode(img: RgbaImage): string | undefined {
+  return jsQR(img.data, img.width, img.height, { inversionAttempts: 'attemptBoth' })?.data || undefined;
+}
+
+/** The QR code of an image (bytes libvips decodes, or raw pixels), or undefined. */
+export async function qrOfImage(input: Parameters<typeof rgbaOf>[0], page = 0): Promise<string | undefined> {
+  try {
+    for (const side of SIDES) {
+      const img = await rgbaOf(input, side, page);
+      const value = decode(img);
+      if (value) return value;
+      if (Math.max(img.width, img.height) < side) break; // a smaller size would only lose modules
+    }
+  } catch {
+    // undecodable image: no code, not an error
+  }
+  return undefined;
+}
+
+/**
+ * QR codes of a PDF's first pages: the images embedded in them (scans, and printed CFDIs that
+ * embed their QR as a picture), else the pages rendered to pixels (pdf.js with
+ * @napi-rs/canvas), since most CFDI printers draw the QR as vector squares.
+ */
+export async function qrOfPdf(bytes: Uint8Array): Promise<string[]> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  } catch {
+    return [];
+  }
+  try {
+    const found: string[] = [];
+    const last = Math.min(pdf.numPages, MAX_PDF_PAGES);
+    for (const images of await pageImages(pdf, 1, last)) {
+      for (const img of images) {
+        if (img.width < 21 || img.height < 21) continue;
+        const value = await qrOfImage(img);
+        if (value) found.push(value);
+      }
+    }
+    for (let p = 1; p <= last && !found.length; p++) {
+      const png = await renderPageAsImage(pdf, p, { canvasImport: () => import('@napi-rs/canvas'), scale: RENDER_SCALE }).catch(() => undefined);
+      const value = png ? await qrOfImage(new Uint8Array(png)) : undefined;
+      if (value) found.push(value);
+    }
+    return found;
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,0 +1,138 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { TextBox } from '../layout/index.js';
+
+/** What tesseract read from one image: its text, mean confidence and words line by line. */
+export interface Recognized {
+  text: string;
+  confidence: number;
+  lines: TextBox[][];
+}
+
+export interface TesseractPoolOptions {
+  /** Tesseract language codes whose data ships as `@tesseract.js-data/<code>`; default `spa`. */
+  languages?: string[];
+  /** Images read at once (one WebAssembly worker each, ~150 MB); default 1. */
+  size?: number;
+  /** A worker left idle this long is ended, so an idle server holds no OCR memory; default 10 s. */
+  idleMs?: number;
+}
+
+type Worker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
+
+/** Directory of the language data shipped in `@tesseract.js-data/<lang>` (the compact model). */
+function languageDir(lang: string): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve(`@tesseract.js-data/${lang}/package.json`);
+  return path.join(path.dirname(pkg), '4.0.0_best_int');
+}
+
+async function startWorker(languages: string[]): Promise<Worker> {
+  const mod = (await import('tesseract.js')) as unknown as { default?: typeof import('tesseract.js') } & typeof import('tesseract.js');
+  const { createWorker } = mod.default ?? mod;
+  return createWorker(languages, 1, {
+    langPath: languageDir(languages[0]),
+    gzip: true,
+    cacheMethod: 'none',
+    // Without a handler tesseract.js rethrows a failed job as an uncaught exception.
+    errorHandler: () => {},
+  });
+}
+
+interface Block {
+  paragraphs: { lines: { words: { text: string; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
+}
+
+/** The words of tesseract's blocks, line by line, as boxes in pixels. */
+function linesOf(blocks: Block[] | null | undefined): TextBox[][] {
+  const out: TextBox[][] = [];
+  for (const block of blocks ?? []) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        const words = line.words.filter((w) => w.text.trim()).map((w) => ({ text: w.text, ...w.bbox }));
+        if (words.length) out.push(words);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Long-lived tesseract.js workers (WebAssembly, offline: the engine comes from
+ * `tesseract.js-core`, the Spanish model from `@tesseract.js-data/spa`). Starting a worker and
+ * loading the model costs more than reading a page, so workers are kept between images and
+ * ended once idle; images wait their turn, which also bounds OCR memory to `size` workers.
+ */
+export class TesseractPool {
+  readonly languages: string[];
+  private readonly size: number;
+  private readonly idleMs: number;
+  private idle: Worker[] = [];
+  private active = 0;
+  private queue: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(opts: TesseractPoolOptions = {}) {
+    this.languages = opts.languages ?? ['spa'];
+    this.size = Math.max(1, opts.size ?? 1);
+    this.idleMs = opts.idleMs ?? 10_000;
+  }
+
+  /** Reads one image (an encoded PNG, JPEG, TIFF or BMP). Throws when tesseract cannot decode it. */
+  async recognize(image: Buffer): Promise<Recognized> {
+    await this.turn();
+    try {
+      const worker = this.idle.pop() ?? (await startWorker(this.languages));
+      try {
+        const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+        this.idle.push(worker);
+        return { text: data.text, confidence: data.confidence, lines: linesOf(data.blocks as unknown as Block[]) };
+      } catch (err) {
+        // A failed job may leave the WebAssembly heap in any state: the next image gets a new worker.
+        void worker.terminate().catch(() => {});
+        throw err;
+      }
+    } finally {
+      this.done();
+    }
+  }
+
+  /** Ends every idle worker (server shutdown). The pool starts new ones if asked again. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    const idle = this.idle.splice(0);
+    await Promise.all(idle.map((w) => w.terminate().catch(() => {})));
+  }
+
+  private async turn(): Promise<void> {
+    clearTimeout(this.timer);
+    if (this.active < this.size) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.queue.push(resolve));
+  }
+
+  private done() {
+    const next = this.queue.shift();
+    if (next) return next(); // the turn passes on; `active` stays
+    this.active--;
+    if (this.active === 0) {
+      this.timer = setTimeout(() => void this.close(), this.idleMs);
+      this.timer.unref();
+    }
+  }
+}
+
+let shared: TesseractPool | undefined;
+
+/** The process's pool: one worker, shared by every engine that is not given its own. */
+export function sharedTesseractPool(): TesseractPool {
+  shared ??= new TesseractPool();
+  return shared;
+}
+
+/** Ends the shared pool's workers (called when the server stops). */
+export async function closeSharedTesseractPool(): Promise<void> {
+  await shared?.close();
+}
