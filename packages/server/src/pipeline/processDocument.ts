@@ -1,5 +1,7 @@
 import type { DocumentValidity } from '@vcase/shared';
 import { classifyDocument, manualClassification, UNKNOWN_TYPE } from './classify.js';
+import { codesFromText, parseSatQr, qrCodes, type SatQr } from './codes/index.js';
+import { extractContext } from './extractors/context.js';
 import { extractParsedData } from './extractors/index.js';
 import { runOcr } from './runOcr.js';
 import type { ClassificationMethod, OcrEngine } from './types.js';
@@ -41,7 +43,7 @@ export interface ProcessedDocument {
 export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   const ocr = await runOcr(input.engines, { bytes: input.bytes, mime: input.mime, sha256: input.sha256 });
   const version = typeof ocr.json_ocr.version === 'string' && ocr.json_ocr.source === 'cfdi_xml' ? ocr.json_ocr.version : undefined;
-  const engineSubtype = ocr.type === 'factura_xml' && version ? `cfdi_${version}` : null;
+  const engineSubtype = version ? `cfdi_${version}` : null;
 
   let type: string | null;
   let subtype: string | null;
@@ -62,7 +64,24 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     classification = { method: 'automatic', confidence: c.confidence };
   }
 
-  const parsed_data = extractParsedData(type, ocr.text, ocr);
-  const validity = computeValidity({ type, parsed_data, text: ocr.text, json_ocr: ocr.json_ocr, today: input.today });
-  return { type, subtype, classification, json_ocr: ocr.json_ocr, parsed_data, validity, text: ocr.text, engine: ocr.engine, sha256: ocr.sha256 };
+  // A printed invoice carries the SAT QR: the authority for its UUID, RFCs and total.
+  const codes = !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? await qrCodes(input.bytes, input.mime) : undefined;
+  const ctx = extractContext(satQrOf(codes ?? [], ocr.text));
+  const parsed_data = extractParsedData(type, ocr.text, ocr, ctx);
+  const json_ocr = codes ? { ...ocr.json_ocr, codes } : ocr.json_ocr;
+  const validity = computeValidity({ type, parsed_data, text: ocr.text, json_ocr, today: input.today, findings: ctx.findings });
+  return { type, subtype, classification, json_ocr, parsed_data, validity, text: ocr.text, engine: ocr.engine, sha256: ocr.sha256 };
+}
+
+/** Types of a printed (PDF or scanned) invoice, whose SAT QR is read. */
+const PRINTED_INVOICE_TYPES = new Set(['invoice', 'factura']);
+
+/** The SAT QR among the decoded codes, else one the text prints as its URL. */
+function satQrOf(decoded: readonly string[], text: string): SatQr | undefined {
+  const printed = codesFromText(text).filter((c) => c.kind === 'qr').map((c) => c.value);
+  for (const value of [...decoded, ...printed]) {
+    const qr = parseSatQr(value);
+    if (qr) return qr;
+  }
+  return undefined;
 }

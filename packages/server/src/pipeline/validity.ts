@@ -39,8 +39,10 @@ export const VALIDITY_CODES = {
   MRZ_CHECK_INVALID: 'problem',
   ID_EXPIRED: 'problem',
   PLATE_UNUSUAL: 'warning',
+  VIN_REPAIRED: 'info',
+  QR_MISMATCH: 'warning',
 } as const;
-export type ValidityCode = keyof typeof VALIDITY_CODES | `MISSING_${string}`;
+export type ValidityCode = keyof typeof VALIDITY_CODES | `MISSING_${string}` | `QR_MISMATCH_${string}`;
 
 /** Fields a document of each type must yield (each missing one adds `MISSING_<KEY>`). */
 export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
@@ -86,6 +88,8 @@ export interface ValidityInput {
   json_ocr?: Record<string, unknown>;
   /** Today (injected clock), to flag expired IDs; omitted → no expiry check. */
   today?: Date;
+  /** Codes the extraction reported (a VIN repaired from a misread, a QR that disagrees with the text). */
+  findings?: readonly string[];
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -126,6 +130,7 @@ export function computeValidity(input: ValidityInput): DocumentValidity {
 
   const vin = str(data.vin);
   if (vin) codes.push(...vinCodes(vin));
+  codes.push(...((input.findings ?? []) as ValidityCode[]));
   const curp = str(data.curp);
   if (curp) {
     const c = validateCurp(curp);

@@ -103,7 +103,9 @@ async function startInvoiceChecksIfNew(ctx: ServerContext, doc: DocumentRow, typ
 export async function extractionData(ctx: ServerContext, doc: DocumentRow): Promise<ExtractionDataResponse> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
   const { bytes, text } = await documentText(ctx, doc, { preferStored: true });
-  const codes = bytes ? await extractCodes(bytes, doc.mime_type, text) : [];
+  // Processing decodes a printed invoice's QR codes once and keeps them in json_ocr.
+  const decoded = fromJson<Record<string, unknown>>(doc.json_ocr, {}).codes;
+  const codes = bytes ? await extractCodes(bytes, doc.mime_type, text, Array.isArray(decoded) ? decoded.filter((c) => typeof c === 'string') : undefined) : [];
   return {
     document_id: doc.id,
     validity: fromJson(doc.validity, PENDING_VALIDITY),

@@ -37,7 +37,10 @@ describe('sample documents through the real pipeline', () => {
     const doc = async (name: string) => (await t.inject({ method: 'GET', url: `/v1/documents/${ids[name]}`, headers: { 'x-api-key': acme.apiKey } })).json();
 
     const factura = await doc('factura.xml');
-    expect(factura.type).toBe('factura_xml');
+    // An ingreso CFDI is an invoice (contract §4.8): listed, and checked against the SAT.
+    expect(factura.type).toBe('invoice');
+    const invoices = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/invoices`, headers: acme.bearer })).json();
+    expect(invoices.invoices.map((i: { file_id: string }) => i.file_id)).toEqual([ids['factura.xml']]);
     expect(factura.parsed_data).toMatchObject({ vin: '3N1CN8AE5RK812345', rfc_emisor: 'AVM9203175R5', monto_total: 406000, folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B' });
     const tarjeta = await doc('tarjeta-circulacion.pdf');
     expect(tarjeta.type).toBe('certificate_title');
@@ -60,7 +63,7 @@ describe('sample documents through the real pipeline', () => {
         .document_subtype;
     expect(await subtypeOf()).toBe('cfdi_4.0');
     const classified = await t.inject({ method: 'POST', url: `/v1/documents/${ids['factura.xml']}/classify`, headers: { 'x-api-key': acme.apiKey } });
-    expect(classified.json()).toMatchObject({ type: 'factura_xml', document_subtype: 'cfdi_4.0', method: 'automatic' });
+    expect(classified.json()).toMatchObject({ type: 'invoice', document_subtype: 'cfdi_4.0', method: 'automatic' });
     expect(await subtypeOf()).toBe('cfdi_4.0');
   });
 });

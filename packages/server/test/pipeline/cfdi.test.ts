@@ -7,7 +7,7 @@ const read = (name: string) => cfdiXmlEngine.run({ bytes: fixture(name), mime: '
 describe('cfdiXmlEngine', () => {
   it('reads a CFDI 4.0 vehicle invoice with the VentaVehiculos complement', async () => {
     const out = await read('cfdi40-venta-vehiculos.xml');
-    expect(out?.type).toBe('factura_xml');
+    expect(out?.type).toBe('invoice');
     expect(out?.parsed_data).toEqual({
       rfc_emisor: 'AVM9203175R5',
       nombre_emisor: 'AUTOMOTRIZ VALLE DE MEXICO',
@@ -107,10 +107,23 @@ describe('cfdiXmlEngine', () => {
     const expected = (await read('cfdi40-venta-vehiculos.xml'))?.parsed_data;
     const run = (bytes: Buffer) => cfdiXmlEngine.run({ bytes, mime: 'application/xml', sha256: 'x' });
     const leading = await run(Buffer.concat([Buffer.from('\n  \n'), original]));
-    expect(leading).toMatchObject({ type: 'factura_xml', parsed_data: expected });
+    expect(leading).toMatchObject({ type: 'invoice', parsed_data: expected });
     const text = original.toString('utf8').replace(/encoding="UTF-8"/i, 'encoding="UTF-16"');
     const utf16 = await run(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
-    expect(utf16).toMatchObject({ type: 'factura_xml', parsed_data: expected });
+    expect(utf16).toMatchObject({ type: 'invoice', parsed_data: expected });
+  });
+
+  it.each([
+    ['I', 'invoice'],
+    ['ingreso', 'invoice'],
+    ['P', 'factura_xml'],
+    ['N', 'factura_xml'],
+    ['E', 'factura_xml'],
+    ['T', 'factura_xml'],
+  ])('a CFDI of TipoDeComprobante %s is typed %s (only sales are invoices, contract §4.8)', async (tipo, type) => {
+    const xml = fixture('cfdi40-venta-vehiculos.xml').toString('utf8').replace('TipoDeComprobante="I"', `TipoDeComprobante="${tipo}"`);
+    const out = await cfdiXmlEngine.run({ bytes: Buffer.from(xml), mime: 'application/xml', sha256: 'x' });
+    expect(out?.type).toBe(type);
   });
 
   it('answers empty text for malformed XML instead of throwing', async () => {
@@ -120,6 +133,6 @@ describe('cfdiXmlEngine', () => {
 
   it('is chosen for XML content even when the declared MIME says PDF', async () => {
     const out = await runOcr([cfdiXmlEngine], { bytes: fixture('cfdi40-venta-vehiculos.xml'), mime: 'application/pdf', sha256: '' });
-    expect(out).toMatchObject({ engine: 'cfdi_xml', type: 'factura_xml' });
+    expect(out).toMatchObject({ engine: 'cfdi_xml', type: 'invoice' });
   });
 });

@@ -280,8 +280,10 @@ describe('extractParsedData', () => {
     });
   });
 
-  it('keeps only a check-digit-valid VIN for types without an extractor', () => {
-    expect(extractParsedData('bank_account', 'ESTADO DE CUENTA 3VWFE21C04M000001 3N1CN8AE0RK812345')).toEqual({ vin: '3VWFE21C04M000001' });
+  it('keeps only a check-digit-valid VIN in a vehicle context for types without an extractor', () => {
+    expect(extractParsedData('bank_account', 'ESTADO DE CUENTA\nCREDITO AUTOMOVIL 3VWFE21C04M000001 3N1CN8AE0RK812345')).toEqual({ vin: '3VWFE21C04M000001' });
+    // Check digit right, but nothing says it is a vehicle's: a reference number, not a VIN.
+    expect(extractParsedData('bank_account', 'ESTADO DE CUENTA\nREFERENCIA 3VWFE21C04M000001')).toEqual({});
     expect(extractParsedData(null, 'nada útil')).toEqual({});
   });
 

@@ -5,10 +5,10 @@ import { fixture, makeEmptyPdf, makeImagePdf, makePdf, TENENCIA_RECEIPT } from '
 const noImages = defaultEngines({ imageOcr: false });
 
 describe('processDocument', () => {
-  it('CFDI 4.0 XML: factura_xml from the namespace, parsed from the XML, valid', async () => {
+  it('CFDI 4.0 XML of a sale: an invoice, parsed from the XML, valid', async () => {
     const out = await processDocument({ bytes: fixture('cfdi40-venta-vehiculos.xml'), mime: 'application/xml', sha256: '', engines: noImages });
     expect(out).toMatchObject({
-      type: 'factura_xml',
+      type: 'invoice',
       subtype: 'cfdi_4.0',
       classification: { method: 'automatic', confidence: 1 },
       engine: 'cfdi_xml',

@@ -240,8 +240,19 @@ export function aduanaOfPedimento(pedimento: string): string | undefined {
 const XML_MIMES = new Set(['application/xml', 'text/xml']);
 
 /**
- * CFDI XML (3.3 and 4.0) parsed for real: type `factura_xml`, parsed_data straight from the
- * XML. Other XML yields its text content and no type; malformed XML yields no text.
+ * The document type of a CFDI: an invoice of a sale (TipoDeComprobante `I`, `ingreso` in 3.2)
+ * is an `invoice`, listed and checked as contract §4.8 says; payments (`P`), payroll (`N`),
+ * credit notes (`E`) and transfers (`T`) stay `factura_xml` (docs/rules.md, "CFDI types").
+ */
+export function cfdiDocumentType(cfdi: Pick<Cfdi, 'tipo_comprobante'>): 'invoice' | 'factura_xml' {
+  const tipo = cfdi.tipo_comprobante?.trim().toUpperCase();
+  return tipo === 'I' || tipo === 'INGRESO' ? 'invoice' : 'factura_xml';
+}
+
+/**
+ * CFDI XML (3.3 and 4.0) parsed for real: type `invoice` or `factura_xml` (`cfdiDocumentType`),
+ * parsed_data straight from the XML. Other XML yields its text content and no type; malformed
+ * XML yields no text.
  */
 export const cfdiXmlEngine: OcrEngine = {
   name: 'cfdi_xml',
@@ -263,7 +274,7 @@ export const cfdiXmlEngine: OcrEngine = {
       text: cfdiText(cfdi),
       json_ocr: cfdi as unknown as Record<string, unknown>,
       parsed_data: cfdiParsedData(cfdi),
-      type: 'factura_xml',
+      type: cfdiDocumentType(cfdi),
     };
   },
 };

@@ -1,5 +1,6 @@
 import { segments, view } from '../text.js';
-import { findMakeModel, findMotor, findPedimentoNumber, findVin } from './fields.js';
+import { findMakeModel, findMotor, findPedimentoNumber } from './fields.js';
+import { findVin } from './vin.js';
 import { LABELS } from './labels.js';
 
 export interface DescribedVehicle {
@@ -19,12 +20,13 @@ export interface DescribedVehicle {
 export function vehicleFromDescription(description: string): DescribedVehicle {
   const t = view(description);
   const segs = segments(t, LABELS);
-  const labeled = definedOnly({ vin: findVin(t, segs), numero_motor: findMotor(segs), pedimento: findPedimentoNumber(segs), ...findMakeModel(segs) });
+  const labeled = definedOnly({ vin: findVin(t, segs, { description: true })?.vin, numero_motor: findMotor(segs), pedimento: findPedimentoNumber(segs), ...findMakeModel(segs) });
   // Labeled values win; a known make in running text fills in only when no make is labeled.
   return labeled.marca ? labeled : { ...unlabeledMakeModel(t.folded), ...labeled };
 }
 
-function definedOnly<T extends object>(o: T): T {
+/** The object without its undefined values. */
+export function definedOnly<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 

@@ -1,45 +1,7 @@
 import { entityCode, findEntityInText } from '../../domain/validators/entities.js';
 import { isPlausiblePlate, normalizePlate } from '../../domain/validators/plates.js';
-import { isPartialVin, normalizeVin, validateVin } from '../../domain/validators/vin.js';
 import { parseDate } from '../../domain/validators/dates.js';
-import { clean, matchesOf, parseYear, valuesOf, type Segment, type TextView } from '../text.js';
-
-/** Letters a VIN never holds, as OCR misreads digits. */
-const VIN_OCR_FIXES: Record<string, string> = { O: '0', Q: '0', I: '1' };
-
-/** A full VIN from one token, fixing O/Q/I read for 0/0/1. */
-function asFullVin(token: string): string | undefined {
-  const v = normalizeVin(token);
-  if (v.length !== 17) return undefined;
-  const fixed = v.replace(/[OQI]/g, (c) => VIN_OCR_FIXES[c]);
-  return /^[A-HJ-NPR-Z0-9]{17}$/.test(fixed) && /\d/.test(fixed) && /[A-Z]/.test(fixed) ? fixed : undefined;
-}
-
-/**
- * The document's VIN. Preference: a labeled full VIN whose check digit holds, any 17-character
- * token whose check digit holds, a labeled full VIN, a labeled partial VIN (when `partial`),
- * then any 17-character token.
- */
-export function findVin(t: TextView, segs: readonly Segment[], opts: { partial?: boolean } = {}): string | undefined {
-  const labeled = valuesOf(segs, 'vin');
-  const labeledFull = labeled.map((v) => asFullVin(v.split(/\s+/)[0]) ?? asFullVin(v.replace(/\s+/g, ''))).filter(
-    (v): v is string => !!v,
-  );
-  const tokens = matchesOf(t, String.raw`(?<![A-Z0-9])[A-Z0-9]{17}(?![A-Z0-9])`)
-    .map((m) => asFullVin(m.value))
-    .filter((v): v is string => !!v);
-  const checked = (v: string) => validateVin(v).checkDigitValid;
-  const pick =
-    labeledFull.find(checked) ?? tokens.find(checked) ?? labeledFull.find((v) => validateVin(v).valid) ?? labeledFull[0];
-  if (pick) return pick;
-  if (opts.partial) {
-    for (const v of labeled) {
-      const token = normalizeVin(v.split(/\s+/)[0]);
-      if (isPartialVin(token) && /\d/.test(token)) return token;
-    }
-  }
-  return tokens[0];
-}
+import { clean, parseYear, valuesOf, type Segment, type TextView } from '../text.js';
 
 /** The first plausible plate among labeled values ("ABC-123-A", "ABC 12 34"). */
 export function findPlate(segs: readonly Segment[]): string | undefined {

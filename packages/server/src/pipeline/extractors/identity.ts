@@ -4,6 +4,7 @@ import { CLAVE_ELECTOR_PATTERN, validateClaveElector } from '../../domain/valida
 import { findTd1 } from '../mrz.js';
 import { matchesOf, segments, valuesOf, type LabelSpec, type Segment, type TextView } from '../text.js';
 import { cleanName } from './fields.js';
+import { mendByShape } from './mend.js';
 import { LABELS } from './labels.js';
 import { splitFullName, type PersonName } from './names.js';
 import type { Data } from './vehicle.js';
@@ -18,18 +19,6 @@ const ID_LABELS: Record<string, LabelSpec> = {
   // Lines of the INE front that end the name block.
   other: { pattern: `${LABELS.other.pattern}|EDAD|CLAVE|ESTADO|MUNICIPIO|LOCALIDAD|EMISION` },
 };
-
-/** OCR misreads mended where the position can only hold a letter (`L`) or a digit (`D`). */
-const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
-const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', S: '5', B: '8', Z: '2' };
-function mendByShape(token: string, shape: string): string {
-  let out = '';
-  for (let i = 0; i < token.length; i++) {
-    const c = token[i];
-    out += shape[i] === 'L' ? (AS_LETTER[c] ?? c) : shape[i] === 'D' ? (AS_DIGIT[c] ?? c) : c;
-  }
-  return out;
-}
 
 /**
  * An 18-character CURP as read, mended: letters and digits where the format fixes them; the

@@ -1,15 +1,18 @@
 import { endorsementSchema, parsedDataSchema } from '@vcase/shared';
 import { entityCode } from '../../domain/validators/entities.js';
 import { normalizePlate } from '../../domain/validators/plates.js';
-import { normalizeVin, validateVin } from '../../domain/validators/vin.js';
-import { matchesOf, view, type TextView } from '../text.js';
+import { normalizeVin } from '../../domain/validators/vin.js';
+import { view, type TextView } from '../text.js';
+import { extractContext, type ExtractContext } from './context.js';
+import { maskMachineText } from './masks.js';
+import { findVin } from './vin.js';
 import type { OcrOutput } from '../types.js';
 import { extractCurpDocument, extractIdentity } from './identity.js';
 import { extractInvoice } from './invoice.js';
 import { extractTaxPayment } from './taxPayment.js';
 import { extractVehicleDocument, extractVehiclePlate, type Data } from './vehicle.js';
 
-type Extractor = (t: TextView) => Data;
+type Extractor = (t: TextView, ctx: ExtractContext) => Data;
 
 /** Which extractor reads which document type. */
 const EXTRACTORS: Record<string, Extractor> = {
@@ -33,11 +36,9 @@ const EXTRACTORS: Record<string, Extractor> = {
 /** Types with an extractor of their own; others get only a VIN whose check digit holds. */
 export const EXTRACTED_TYPES = Object.keys(EXTRACTORS);
 
+/** Types without an extractor: a VIN only when its check digit holds in a vehicle's description. */
 function anyCheckedVin(t: TextView): Data {
-  const vin = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
-    .map((m) => m.value.toUpperCase())
-    .find((v) => validateVin(v).checkDigitValid);
-  return { vin };
+  return { vin: findVin(t, [])?.vin };
 }
 
 const SHAPE = parsedDataSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
@@ -124,10 +125,15 @@ export function sanitizeParsedData(data: Record<string, unknown>): Record<string
  * parsed_data (CFDI XML, `ocr` fixtures) it is authoritative and only sanitized; otherwise the
  * type's extractor reads the text (unknown types: only a VIN whose check digit holds).
  */
-export function extractParsedData(type: string | null | undefined, text: string, ocr?: Pick<OcrOutput, 'parsed_data'>): Record<string, unknown> {
+export function extractParsedData(
+  type: string | null | undefined,
+  text: string,
+  ocr?: Pick<OcrOutput, 'parsed_data'>,
+  ctx: ExtractContext = extractContext(),
+): Record<string, unknown> {
   if (ocr?.parsed_data) return sanitizeParsedData(ocr.parsed_data);
-  const t = view(text ?? '');
+  const t = maskMachineText(view(text ?? ''));
   if (!t.original.trim()) return {};
   const extractor = (type && EXTRACTORS[type]) || anyCheckedVin;
-  return sanitizeParsedData(extractor(t));
+  return sanitizeParsedData(extractor(t, ctx));
 }

@@ -1,112 +1,90 @@
-import { personType } from '../../domain/names.js';
-import { findDates, parseDate } from '../../domain/validators/dates.js';
-import { validateRfc } from '../../domain/validators/rfc.js';
+import { findDates } from '../../domain/validators/dates.js';
 import { aduanaOfPedimento, normalizePedimento } from '../engines/cfdi.js';
 import { matchesOf, parseAmount, segments, valuesOf, type LabelSpec, type TextView } from '../text.js';
-import { cleanName, findDate, findMakeModel, findMotor, findPedimentoNumber, findVin } from './fields.js';
-import { LABELS } from './labels.js';
+import type { ExtractContext } from './context.js';
+import { findEndorsements } from './endorsements.js';
+import { findDate, findPedimentoNumber } from './fields.js';
+import { LABELS, PARTY_LABELS, startsWithFieldLabel } from './labels.js';
+import { maskMachineText } from './masks.js';
+import { findParties } from './parties.js';
+import { findSections, headingOf, type Section } from './sections.js';
+import { invoiceVehicle } from './invoiceVehicle.js';
 import { findFolio, type Data } from './vehicle.js';
+import { crossCheckQr } from './qrCheck.js';
 
 const INVOICE_LABELS: Record<string, LabelSpec> = {
   ...LABELS,
-  rfc_emisor: { pattern: String.raw`RFC\s*(?:DEL\s*)?EMISOR` },
-  rfc_receptor: { pattern: String.raw`RFC\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)` },
-  nombre_emisor: { pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL)\s*(?:DEL\s*)?EMISOR|EMISOR|VENDEDOR|EXPEDIDO\s*POR` },
-  nombre_receptor: {
-    pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL)\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)|RECEPTOR|CLIENTE|FACTURAR\s*A|ADQUIRENTE|COMPRADOR`,
+  ...PARTY_LABELS,
+  fecha_emision: { pattern: String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:EMISION|EXPEDICION)|EMITIDA?\s*EL` },
+  // Fields of the CFDI itself, so their values never read as a vehicle's type or version.
+  cfdi_field: {
+    pattern: String.raw`TIPO\s*DE\s*(?:COMPROBANTE|RELACION|CAMBIO)|VERSION\s*(?:DEL?\s*)?(?:CFDI|COMPROBANTE)?|EFECTO\s*(?:DEL\s*)?COMPROBANTE|USO\s*(?:DEL\s*)?CFDI|REGIMEN\s*FISCAL|EXPORTACION|LUGAR\s*DE\s*EXPEDICION`,
   },
   endoso: { pattern: String.raw`ENDOSOS?` },
 };
 
-const RFC_TOKEN = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{2}[A0-9](?![A-Z0-9])`;
 const UUID = String.raw`[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}`;
 
-/** First RFC-shaped token of a value with a real date. */
-function rfcIn(value: string | undefined): string | undefined {
-  const m = value ? new RegExp(RFC_TOKEN).exec(value.toUpperCase()) : null;
-  return m && validateRfc(m[0]).valid ? m[0] : undefined;
-}
+const within = (index: number, sections: readonly Section[]) => sections.some((s) => index >= s.start && index < s.end);
 
-/** A name value without the RFC printed beside it. */
-function nameIn(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return cleanName(value.toUpperCase().replace(new RegExp(RFC_TOKEN, 'g'), ' ').replace(/\bR\.?\s?F\.?\s?C\.?\s*:?/g, ' '));
-}
-
-/** Printed invoices head the page with the issuer's company name, unlabeled. */
-function headerCompany(t: TextView): string | undefined {
-  for (const line of t.original.split('\n').slice(0, 3)) {
-    const name = cleanName(line);
-    if (name && !/\d/.test(name) && personType(name) === 'moral') return name;
+/**
+ * The invoice's own UUID: the one labeled Folio fiscal / UUID outside a related-CFDI block
+ * (a CFDI relacionado printed first is another invoice's), else the only UUID printed
+ * outside such blocks.
+ */
+function folioFiscal(t: TextView, related: readonly Section[]): string | undefined {
+  const segs = segments(t, { folio_fiscal: LABELS.folio_fiscal, relacion: { pattern: String.raw`RELACIONAD[OA]S?|TIPO\s*DE\s*RELACION` } });
+  for (const s of segs) {
+    if (s.key !== 'folio_fiscal' || within(s.index, related)) continue;
+    const m = new RegExp(UUID).exec(s.value.toUpperCase().replace(/\s+/g, ''));
+    if (m) return m[0];
   }
-  return undefined;
+  const all = new Set(matchesOf(t, UUID).filter((m) => !within(m.index, related)).map((m) => m.value.toUpperCase()));
+  return all.size === 1 ? [...all][0] : undefined;
+}
+
+/** The invoice's series ("Serie: A"), printed apart from its folio. */
+function serieOf(t: TextView): string | undefined {
+  const m = /(?:^|\n|\s)SERIE\s*:?\s*([A-Z]{1,6})(?=\s|$)(?![\s\S]{0,3}\d{6})/.exec(t.folded);
+  return m ? t.original.slice(m.index + m[0].length - m[1].length, m.index + m[0].length).toUpperCase() : undefined;
 }
 
 /**
- * Endorsements on the back of an invoice: "ENDOSO … A FAVOR DE <name> … <date>", or lines
- * "DE: <name> A: <name> FECHA: <date>". `de` is the previous holder: the preceding endorsee,
- * the invoice's receptor for the first.
+ * Invoices read from PDF or image text (factura, invoice; docs/rules.md, "Printed invoices"):
+ * issuer and receiver each from their own block, the total, issue date, folio fiscal, the
+ * vehicle (only where the invoice describes one), customs entry and endorsements. Seals, the
+ * cadena original and certificate blocks are never read. The SAT QR, when decoded, is the
+ * authority for UUID, RFCs and total.
  */
-export function findEndorsements(t: TextView, receptor: string | undefined): { de: string; a: string; fecha: string }[] {
-  const start = t.folded.search(/\bENDOS[OA]/);
-  if (start < 0) return [];
-  const tail: TextView = { original: t.original.slice(start), folded: t.folded.slice(start) };
-  const out: { de: string; a: string; fecha: string }[] = [];
-  const explicit = matchesOf(tail, String.raw`\bDE\s*:\s*([^\n]+?)\s+A\s*:\s*([^\n]+?)\s+FECHA\s*:\s*([^\n]+)`);
-  for (const m of explicit) {
-    const fecha = parseDate(m.groups[2]);
-    const de = cleanName(m.value.slice(m.value.indexOf(':') + 1).split(/\s+A\s*:/i)[0]);
-    const a = cleanName(/\sA\s*:\s*(.+?)\s+FECHA\s*:/i.exec(m.value)?.[1]);
-    if (fecha && de && a) out.push({ de, a, fecha });
-  }
-  if (out.length) return out;
-  let holder = receptor;
-  for (const m of matchesOf(tail, String.raw`A FAVOR DE\s+([A-ZÑ&.' ]+?)(?=\s+(?:EL|CON FECHA|EN|FECHA)\b|[,.;\n]|\s+\d)`)) {
-    const a = cleanName(tail.original.slice(m.index + m.value.length - m.groups[0].length, m.index + m.value.length));
-    const around = tail.original.slice(m.index + m.value.length, m.index + m.value.length + 120);
-    const fecha = findDates(around)[0]?.date;
-    if (a && fecha && holder) out.push({ de: holder, a, fecha });
-    if (a) holder = a;
-  }
-  return out;
-}
-
-/**
- * Invoices read from PDF or image text (factura, invoice): RFCs and names of issuer and
- * receiver, total, issue date, folio fiscal, the vehicle (VIN, engine, make, model, year),
- * customs entry, endorsements.
- */
-export function extractInvoice(t: TextView): Data {
+export function extractInvoice(text: TextView, ctx: ExtractContext): Data {
+  const t = maskMachineText(text, { sealBlocks: true, endsBlock: (line) => startsWithFieldLabel(line) || !!headingOf(line) });
+  const sections = findSections(t);
+  const related = sections.filter((s) => s.kind === 'related');
   const segs = segments(t, INVOICE_LABELS);
-  // RFCs: labeled ones, else the first RFC printed is the issuer's and the next the receiver's.
-  const rfcs = matchesOf(t, RFC_TOKEN).map((m) => m.value.toUpperCase()).filter((v) => validateRfc(v).valid);
-  const rfcEmisor = rfcIn(valuesOf(segs, 'rfc_emisor')[0]) ?? rfcIn(valuesOf(segs, 'nombre_emisor')[0]);
-  const rfcReceptor = rfcIn(valuesOf(segs, 'rfc_receptor')[0]) ?? rfcIn(valuesOf(segs, 'nombre_receptor')[0]);
-  const emisor = rfcEmisor ?? rfcs.find((r) => r !== rfcReceptor);
-  const receptor = rfcReceptor ?? rfcs.find((r) => r !== emisor);
-  const nombreReceptor = nameIn(valuesOf(segs, 'nombre_receptor')[0]);
+  const { emisor, receptor } = findParties(t);
   const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
-  const fecha = findDate(segs, ['fecha_expedicion', 'fecha']) ?? findDates(t.original)[0]?.date;
+  const fecha = findDate(segs, ['fecha_emision', 'fecha', 'fecha_expedicion']) ?? findDates(t.original)[0]?.date;
   const pedimentoRaw = findPedimentoNumber(segs);
   const pedimento = pedimentoRaw ? normalizePedimento(pedimentoRaw) : undefined;
-  const make = findMakeModel(segs);
-  const endosos = findEndorsements(t, nombreReceptor);
-  return {
-    rfc_emisor: emisor,
-    nombre_emisor: nameIn(valuesOf(segs, 'nombre_emisor')[0]) ?? headerCompany(t),
-    rfc_receptor: receptor,
-    nombre_receptor: nombreReceptor,
+  const vehicle = invoiceVehicle(t, segs, sections, ctx);
+  const endosos = findEndorsements(t, receptor.nombre);
+  const folio = findFolio(segs);
+  const serie = folio ? serieOf(t) : undefined;
+  const read: Data = {
+    rfc_emisor: emisor.rfc,
+    nombre_emisor: emisor.nombre,
+    rfc_receptor: receptor.rfc,
+    nombre_receptor: receptor.nombre,
     monto_total: totals.length ? Math.max(...totals) : undefined,
     fecha_emision: fecha,
     fecha_documento: fecha,
-    folio_fiscal: matchesOf(t, UUID)[0]?.value.toUpperCase(),
-    folio: findFolio(segs),
-    vin: findVin(t, segs),
-    numero_motor: findMotor(segs),
-    ...make,
+    folio_fiscal: folioFiscal(t, related),
+    folio: serie && folio && !folio.startsWith(serie) ? `${serie}-${folio}` : folio,
+    ...vehicle,
     pedimento,
     aduana: valuesOf(segs, 'aduana')[0]?.trim() || (pedimento ? aduanaOfPedimento(pedimento) : undefined),
-    ano_vehiculo: pedimento ? make.anio_modelo : undefined,
+    ano_vehiculo: pedimento ? vehicle.anio_modelo : undefined,
     endosos: endosos.length ? endosos : undefined,
   };
+  return crossCheckQr(read, ctx);
 }

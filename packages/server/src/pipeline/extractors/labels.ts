@@ -84,3 +84,10 @@ export function isFieldLabel(text: string): boolean {
   const t = fold(text).replace(/\s+/g, ' ').trim();
   return /:$/.test(t) || ANY_LABEL.test(t);
 }
+
+const LABEL_START = new RegExp(`^(?:${Object.values(LABELS).map((l) => l.pattern).join('|')})(?![A-ZÑ0-9])\\s*[:#]`);
+
+/** Whether a (folded) line starts with a field label and its colon ("RFC: …", "FECHA DE EMISION: …"). */
+export function startsWithFieldLabel(line: string): boolean {
+  return LABEL_START.test(line.trim());
+}

@@ -1,5 +1,7 @@
 import { matchesOf, parseAmount, segments, valuesOf, type TextView } from '../text.js';
-import { cleanName, findDate, findEntity, findMakeModel, findPlate, findVin } from './fields.js';
+import type { ExtractContext } from './context.js';
+import { cleanName, findDate, findEntity, findMakeModel, findPlate } from './fields.js';
+import { findVin, vinOf } from './vin.js';
 import { LABELS } from './labels.js';
 import { documentDate, findFolio, type Data } from './vehicle.js';
 
@@ -53,7 +55,7 @@ export function fiscalYears(t: TextView): number | number[] | undefined {
  * Tenencia / refrendo receipts (tax_payment): placa, entidad, ejercicio_fiscal, fecha_pago,
  * total, vin (often partial), propietario, folio, fecha_documento, marca/modelo/anio_modelo.
  */
-export function extractTaxPayment(t: TextView): Data {
+export function extractTaxPayment(t: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, LABELS);
   const fechaPago = findDate(segs, ['fecha_pago', 'fecha']) ?? documentDate(t, segs);
   const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
@@ -64,7 +66,7 @@ export function extractTaxPayment(t: TextView): Data {
     fecha_pago: fechaPago,
     fecha_documento: findDate(segs, ['fecha_expedicion']) ?? fechaPago,
     total: totals.length ? Math.max(...totals) : undefined,
-    vin: findVin(t, segs, { partial: true }),
+    vin: vinOf(findVin(t, segs, { partial: true }), ctx.findings),
     propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
     folio: findFolio(segs),
     ...findMakeModel(segs),

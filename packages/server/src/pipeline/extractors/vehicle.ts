@@ -2,7 +2,9 @@ import { findDates } from '../../domain/validators/dates.js';
 import { isPlausiblePlate, normalizePlate } from '../../domain/validators/plates.js';
 import { findEntityInText } from '../../domain/validators/entities.js';
 import { matchesOf, segments, valuesOf, type Segment, type TextView } from '../text.js';
-import { cleanName, findDate, findEntity, findMakeModel, findMotor, findPlate, findVin } from './fields.js';
+import type { ExtractContext } from './context.js';
+import { cleanName, findDate, findEntity, findMakeModel, findMotor, findPlate } from './fields.js';
+import { findVin, vinOf } from './vin.js';
 import { LABELS } from './labels.js';
 
 export type Data = Record<string, unknown>;
@@ -39,10 +41,10 @@ function unlabeledDate(t: TextView, segs: readonly Segment[]): string | undefine
  * lumo_checklist): vin, placa, entidad, propietario, numero_motor, fecha_documento, marca,
  * modelo, anio_modelo, folio.
  */
-export function extractVehicleDocument(t: TextView): Data {
+export function extractVehicleDocument(t: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, LABELS);
   return {
-    vin: findVin(t, segs, { partial: true }),
+    vin: vinOf(findVin(t, segs, { partial: true }), ctx.findings),
     placa: findPlate(segs),
     entidad: findEntity(t, segs),
     propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
@@ -57,7 +59,7 @@ export function extractVehicleDocument(t: TextView): Data {
  * A photo of a plate, or a card filed as one: the plate-shaped token and the state printed on
  * it, and the VIN and date when the document labels them (a plate row reads both, §2.4).
  */
-export function extractVehiclePlate(t: TextView): Data {
+export function extractVehiclePlate(t: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, LABELS);
   const labeled = findPlate(segs);
   const token = matchesOf(t, String.raw`(?<![A-Z0-9])[A-Z]{2,3}[\s-]?\d{2,4}[\s-]?[A-Z0-9]{0,2}(?![A-Z0-9])`)
@@ -66,7 +68,7 @@ export function extractVehiclePlate(t: TextView): Data {
   return {
     placa: labeled ?? token,
     entidad: findEntity(t, segs) ?? findEntityInText(t.original) ?? undefined,
-    vin: findVin(t, segs, { partial: true }),
+    vin: vinOf(findVin(t, segs, { partial: true }), ctx.findings),
     fecha_documento: documentDate(t, segs),
   };
 }

@@ -1,0 +1,13 @@
+import type { SatQr } from '../codes/satQr.js';
+
+/** What an extractor knows besides the text, and what it reports back. */
+export interface ExtractContext {
+  /** The SAT verification QR decoded from the document, when it carries one. */
+  qr?: SatQr;
+  /** Validity codes the extraction adds: a VIN repaired from an OCR misread, a QR that disagrees. */
+  findings: string[];
+}
+
+export function extractContext(qr?: SatQr): ExtractContext {
+  return { qr, findings: [] };
+}

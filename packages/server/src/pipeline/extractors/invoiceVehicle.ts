@@ -1,0 +1,48 @@
+import type { Segment, TextView } from '../text.js';
+import type { ExtractContext } from './context.js';
+import { definedOnly, vehicleFromDescription } from './description.js';
+import { findMakeModel, findMotor } from './fields.js';
+import type { Section } from './sections.js';
+import { findVin, vinOf } from './vin.js';
+
+/** Words of a concept that sells or describes a vehicle. */
+const VEHICLE_CONCEPT = /\b(?:AUTOMOVIL|AUTOMOTOR|VEHICULO|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|PICK\s?UP|AUTOBUS|REMOLQUE)\b/;
+
+/** Characters of the description read after its first vehicle word (a concept's few lines). */
+const DESCRIPTION_SPAN = 400;
+
+/** The text of the concept that describes a vehicle: from its first vehicle word on, in the concepts block if there is one. */
+function vehicleDescription(t: TextView, sections: readonly Section[]): string | undefined {
+  const concepts = sections.find((s) => s.kind === 'concepts');
+  const from = concepts?.contentStart ?? 0;
+  const to = concepts?.end ?? t.folded.length;
+  const m = VEHICLE_CONCEPT.exec(t.folded.slice(from, to));
+  if (!m) return undefined;
+  const start = from + m.index;
+  return t.original.slice(start, Math.min(to, start + DESCRIPTION_SPAN));
+}
+
+export interface InvoiceVehicle {
+  vin?: string;
+  numero_motor?: string;
+  marca?: string;
+  modelo?: string;
+  anio_modelo?: number;
+}
+
+/**
+ * The vehicle a printed invoice sells (docs/rules.md, "Printed invoices"): only when it describes
+ * one (a VIN in a labeled field or a vehicle's description, or a concept naming a vehicle).
+ * The concept's description is read as the XML path reads it; labeled fields elsewhere on the
+ * page (DATOS ADICIONALES: Marca, Modelo, Año…) fill what it does not say.
+ */
+export function invoiceVehicle(t: TextView, segs: readonly Segment[], sections: readonly Section[], ctx: ExtractContext): InvoiceVehicle {
+  const vinRead = findVin(t, segs);
+  const description = vehicleDescription(t, sections);
+  const described = description ? vehicleFromDescription(description) : {};
+  const vin = vinOf(vinRead, ctx.findings) ?? described.vin;
+  if (!vin && !description) return {};
+  const labeled = { ...findMakeModel(segs), numero_motor: findMotor(segs) };
+  const { pedimento: _customs, vin: _vin, ...fromDescription } = described;
+  return { vin, ...definedOnly(labeled), ...definedOnly(fromDescription) };
+}

@@ -1,0 +1,116 @@
+import { personType } from '../../domain/names.js';
+import { validateRfc } from '../../domain/validators/rfc.js';
+import { fold, matchesOf, segments, valuesOf, type LabelSpec, type TextView } from '../text.js';
+import { cleanName } from './fields.js';
+import { isFieldLabel, LABELS, PARTY_LABELS } from './labels.js';
+import { mendByShape } from './mend.js';
+import { findSections, HEADING_WORDS, headingOf, sectionView, type Section } from './sections.js';
+
+/** Who issued or received an invoice, as printed. */
+export interface Party {
+  rfc?: string;
+  nombre?: string;
+}
+
+const RFC_TOKEN = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{2}[A0-9](?![A-Z0-9])`;
+/** An RFC as OCR may misread it: digits for letters in the name part, letters in the date. */
+const RFC_READ = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&0-9]{3,4}[0-9OQDILZSGB]{6}[A-Z0-9]{2}[A0-9](?![A-Z0-9])`;
+
+/**
+ * An RFC from what the page reads, undoing the misreads its positions rule out (a digit in
+ * the name letters, a letter in the date); undefined unless the result has a real date.
+ */
+export function readRfc(token: string): string | undefined {
+  const raw = token.toUpperCase().replace(/[\s-]/g, '');
+  for (const letters of [4, 3]) {
+    if (raw.length !== letters + 9) continue;
+    const rfc = mendByShape(raw, `${'L'.repeat(letters)}DDDDDD???`);
+    if (validateRfc(rfc).valid) return rfc;
+  }
+  return undefined;
+}
+
+/** RFCs in reading order, as read: a token that does not make an RFC stays as `undefined`. */
+function rfcTokens(t: TextView): (string | undefined)[] {
+  return matchesOf(t, RFC_READ).map((m) => readRfc(m.value));
+}
+
+/** Words a name never is: headings and field labels. */
+function isNotAName(folded: string): boolean {
+  const words = folded.replace(/[^A-ZÑ& ]/g, ' ').split(/\s+/).filter(Boolean);
+  return !words.length || words.every((w) => HEADING_WORDS.has(w)) || isFieldLabel(folded) || !!headingOf(folded);
+}
+
+/** A party's name from a value: the RFC printed beside it removed; never a heading or label. */
+export function nameIn(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const upper = value.toUpperCase().replace(new RegExp(RFC_TOKEN, 'g'), ' ').replace(/\bR\.?\s?F\.?\s?C\.?\s*:?.*$/, ' ');
+  const name = cleanName(upper);
+  if (!name || isNotAName(fold(name)) || (name.match(/\d/g)?.length ?? 0) > name.length / 5) return undefined;
+  return name;
+}
+
+const NAME_LABELS: Record<string, LabelSpec> = {
+  ...LABELS,
+  nombre_party: { pattern: String.raw`NOMBRE(?:\s*(?:O|/)\s*RAZON\s*SOCIAL)?|RAZON\s*SOCIAL|DENOMINACION(?:\s*(?:O|/)\s*RAZON)?(?:\s*SOCIAL)?` },
+};
+
+/**
+ * A party from its own block: a labeled name (Nombre, Razón social), else the text after the
+ * heading on its line, else the first of the next lines that reads as a name; the RFC labeled
+ * in the block, else the first one printed in it.
+ */
+function partyIn(t: TextView, section: Section): Party {
+  const view = sectionView(t, section);
+  const segs = segments(view, NAME_LABELS);
+  let lineEnd = t.original.indexOf('\n', section.contentStart);
+  if (lineEnd < 0 || lineEnd > section.end) lineEnd = section.end;
+  // Inline after the heading ("RECEPTOR: JUAN PÉREZ  RFC: …"): up to the next label.
+  const nextLabel = segs.find((g) => g.index >= section.contentStart)?.index ?? lineEnd;
+  const inline = t.original.slice(section.contentStart, Math.min(lineEnd, nextLabel));
+  // Below the heading, a line "Label: value" is a field; the name stands alone.
+  const below = t.original.slice(lineEnd + 1, section.end).split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3);
+  const unlabeled = below.filter((l) => !/^[^:]{1,40}:/.test(l));
+  const nombre = nameIn(valuesOf(segs, 'nombre_party')[0]) ?? nameIn(inline) ?? unlabeled.map(nameIn).find(Boolean);
+  const labeled = valuesOf(segs, 'rfc').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
+  return { nombre, rfc: labeled ?? rfcTokens(view).find(Boolean) };
+}
+
+/** Printed invoices head the page with the issuer's company name, unlabeled. */
+function headerCompany(t: TextView): string | undefined {
+  for (const line of t.original.split('\n').slice(0, 3)) {
+    const name = nameIn(line);
+    if (name && !/\d/.test(name) && personType(name) === 'moral') return name;
+  }
+  return undefined;
+}
+
+/**
+ * Issuer and receiver of a printed invoice (docs/rules.md, "Printed invoices"): each from its own
+ * block (EMISOR / RECEPTOR, CLIENTE…), else from labels that name the party (RFC emisor, Nombre
+ * del receptor…). Unlabeled RFCs count by position only when the page prints exactly two
+ * RFC-shaped tokens, each read whole: a misread issuer RFC never shifts the receiver's into its place.
+ */
+export function findParties(t: TextView): { emisor: Party; receptor: Party } {
+  const sections = findSections(t);
+  const of = (kind: 'emisor' | 'receptor') => {
+    const s = sections.find((x) => x.kind === kind);
+    return s ? partyIn(t, s) : {};
+  };
+  const emisor = of('emisor');
+  const receptor = of('receptor');
+  const segs = segments(t, PARTY_LABELS);
+  emisor.rfc ??= valuesOf(segs, 'rfc_emisor').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
+  receptor.rfc ??= valuesOf(segs, 'rfc_receptor').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
+  emisor.nombre ??= nameIn(valuesOf(segs, 'nombre_emisor')[0]) ?? headerCompany(t);
+  receptor.nombre ??= nameIn(valuesOf(segs, 'nombre_receptor')[0]);
+  if (!emisor.rfc || !receptor.rfc) {
+    const tokens = rfcTokens(t);
+    if (tokens.length === 2 && tokens[0] && tokens[1] && tokens[0] !== tokens[1]) {
+      if (!emisor.rfc && tokens[1] !== receptor.rfc) emisor.rfc = tokens[0];
+      if (!receptor.rfc && tokens[0] !== emisor.rfc) receptor.rfc = tokens[1];
+      if (receptor.rfc === emisor.rfc) receptor.rfc = undefined;
+    }
+  }
+  return { emisor, receptor };
+}

@@ -1,0 +1,106 @@
+import { isPartialVin, normalizeVin, validateVin } from '../../domain/validators/vin.js';
+import { matchesOf, valuesOf, type Segment, type TextView } from '../text.js';
+
+/** Letters a VIN never holds, as OCR misreads the digits: always fixed. */
+const NEVER_IN_VIN: Record<string, string> = { O: '0', Q: '0', I: '1' };
+/** Characters OCR confuses with one another inside the VIN alphabet (docs/rules.md). */
+const CONFUSED: Record<string, string> = { S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z', G: '6', '6': 'G' };
+
+const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
+const hasCheckDigit = (v: string) => validateVin(v).checkDigitValid;
+
+/** A VIN read from the page, and whether OCR misreads had to be undone to get it. */
+export interface VinRead {
+  vin: string;
+  /** What the page read as, when a single misread was undone by the check digit. */
+  repairedFrom?: string;
+}
+
+/**
+ * The candidates one misread away: a confused character replaced (S/5, B/8, Z/2, G/6), or,
+ * for 18 characters, one character too many dropped.
+ */
+function oneMisreadAway(read: string): string[] {
+  const out = new Set<string>();
+  if (read.length === 17) {
+    for (let i = 0; i < 17; i++) {
+      const swap = CONFUSED[read[i]];
+      if (swap) out.add(read.slice(0, i) + swap + read.slice(i + 1));
+    }
+  } else if (read.length === 18) {
+    for (let i = 0; i < 18; i++) out.add(read.slice(0, i) + read.slice(i + 1));
+  }
+  return [...out].filter((v) => VIN_SHAPE.test(v) && hasCheckDigit(v));
+}
+
+/**
+ * A full VIN from what a labeled field reads: separators dropped and O/Q/I made 0/0/1; when the
+ * check digit then fails (or one character is too many) the single misread that makes it hold
+ * is undone, but only when exactly one does. Undefined when nothing VIN-shaped is there.
+ */
+export function readVin(token: string): VinRead | undefined {
+  const read = normalizeVin(token).replace(/[OQI]/g, (c) => NEVER_IN_VIN[c]);
+  if (!/^[A-HJ-NPR-Z0-9]{17,18}$/.test(read) || !/\d/.test(read) || !/[A-Z]/.test(read)) return undefined;
+  if (read.length === 17 && hasCheckDigit(read)) return { vin: read };
+  const repaired = oneMisreadAway(read);
+  if (repaired.length === 1) return { vin: repaired[0], repairedFrom: read };
+  return read.length === 17 ? { vin: read } : undefined;
+}
+
+/** Words that put an unlabeled 17-character token in a vehicle's description. */
+const VEHICLE_WORDS =
+  /\b(?:VEHICULO|AUTOMOVIL|AUTOMOTOR|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|REMOLQUE|PICK\s?UP|SEDAN|MARCA|MODELO|MOTOR|CHASIS|SERIE|NIV|VIN|CARROCERIA)\b/;
+
+/** Whether the line of `index` or the one before it speaks of a vehicle. */
+function inVehicleContext(t: TextView, index: number): boolean {
+  const lineStart = t.folded.lastIndexOf('\n', index - 1) + 1;
+  const prevStart = t.folded.lastIndexOf('\n', Math.max(0, lineStart - 2)) + 1;
+  let lineEnd = t.folded.indexOf('\n', index);
+  if (lineEnd < 0) lineEnd = t.folded.length;
+  return VEHICLE_WORDS.test(t.folded.slice(lineStart > 0 ? prevStart : 0, lineEnd));
+}
+
+export interface FindVinOptions {
+  /** Receipts print the last characters of the VIN: a labeled partial one counts. */
+  partial?: boolean;
+  /**
+   * A vehicle's own description (a CFDI concept): any 17-character token is the vehicle's, one
+   * whose check digit holds first, without asking for vehicle words around it.
+   */
+  description?: boolean;
+}
+
+/**
+ * The document's VIN (docs/rules.md, "VIN"): a labeled field (VIN, NIV, No. de serie, Número de
+ * identificación vehicular, Serie) first, one whose check digit holds before one whose does not;
+ * else an unlabeled 17-character token only when its check digit holds and it stands in a
+ * vehicle's description; else, with `partial`, a labeled partial VIN. `t` comes with seals, certificates and the cadena original blanked out.
+ */
+export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOptions = {}): VinRead | undefined {
+  const labeled = valuesOf(segs, 'vin');
+  const reads = labeled
+    .map((v) => readVin(v.split(/\s+/)[0]) ?? readVin(v.replace(/\s+/g, '').slice(0, 18)) ?? readVin(v.replace(/\s+/g, '').slice(0, 17)))
+    .filter((r): r is VinRead => !!r);
+  const checked = reads.find((r) => hasCheckDigit(r.vin));
+  if (checked) return checked;
+  const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
+    .filter((m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || inVehicleContext(t, m.index)))
+    .map((m) => ({ vin: m.value.toUpperCase() }));
+  const unlabeledChecked = unlabeled.find((r) => hasCheckDigit(r.vin));
+  if (unlabeledChecked) return unlabeledChecked;
+  if (reads[0]) return reads[0];
+  if (opts.description && unlabeled[0]) return unlabeled[0];
+  if (opts.partial) {
+    for (const v of labeled) {
+      const token = normalizeVin(v.split(/\s+/)[0]);
+      if (isPartialVin(token) && /\d/.test(token)) return { vin: token };
+    }
+  }
+  return undefined;
+}
+
+/** The VIN of a read, noting in `findings` when a misread was undone to get it. */
+export function vinOf(read: VinRead | undefined, findings: string[]): string | undefined {
+  if (read?.repairedFrom) findings.push('VIN_REPAIRED');
+  return read?.vin;
+}
