@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { curpFor } from '../../domain/validators/curp.js';
+import { curpFor, validateCurp } from '../../domain/validators/curp.js';
 import { seeded } from './seed.js';
 
 const FIRST = ['ANA', 'BEATRIZ', 'CARLOS', 'DANIEL', 'EDUARDO', 'FRANCISCO', 'GUADALUPE', 'HUGO', 'IRMA', 'JUAN', 'JOSE', 'KARLA', 'LUIS', 'MARIA', 'NORMA', 'OSCAR', 'PATRICIA', 'RAUL', 'SOFIA', 'TERESA', 'URIEL', 'VICTOR', 'XIMENA', 'YOLANDA', 'ZOE'];
@@ -12,8 +12,12 @@ function byInitial(r: ReturnType<typeof seeded>, names: string[], initial: strin
 }
 const STATES: Record<string, string> = { AS: 'AGUASCALIENTES', BC: 'BAJA CALIFORNIA', CL: 'COAHUILA', DF: 'CIUDAD DE MEXICO', GT: 'GUANAJUATO', JC: 'JALISCO', MC: 'MEXICO', NL: 'NUEVO LEON', PL: 'PUEBLA', VZ: 'VERACRUZ', NE: 'NACIDO EN EL EXTRANJERO' };
 
-/** RENAPO-like answer for a CURP: the person its characters describe. */
+/**
+ * RENAPO-like answer for a CURP: the person its characters describe; none for a CURP RENAPO
+ * never issues (wrong date, state or check digit, an inconvenient word: docs/rules.md).
+ */
 export function syntheticRenapo(curp: string): Record<string, unknown> {
+  if (!validateCurp(curp).valid) return { not_found: true };
   const r = seeded('renapo', curp);
   const yy = Number(curp.slice(4, 6));
   const year = (Number.isFinite(yy) ? yy : 80) + (curp[16] && /[A-Z]/.test(curp[16]) ? 2000 : 1900);
