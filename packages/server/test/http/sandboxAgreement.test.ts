@@ -24,16 +24,6 @@ async function invoices(caseId: string) {
   return (await get(`/v1/cases/${caseId}/invoices`)).json().invoices as Record<string, { result: Record<string, any> | null; message: string | null }>[];
 }
 
-/** An invoice document with the OCR a CFDI engine would keep (`json_ocr`), as PATCH ocr sets it. */
-async function invoiceWithOcr(caseId: string, parsed_data: Record<string, unknown>, json_ocr: Record<string, unknown>) {
-  const headers = { 'x-api-key': acme.apiKey };
-  const base64 = Buffer.from(`%PDF-1.4 invoice ${Math.random()}`).toString('base64');
-  const up = await t.inject({ method: 'POST', url: '/v1/documents', headers, payload: { case_id: caseId, mime_type: 'application/pdf', base64, type: 'invoice' } });
-  const id = up.json().document_id as string;
-  await t.inject({ method: 'PATCH', url: `/v1/documents/${id}/ocr`, headers, payload: { type: 'invoice', parsed_data, json_ocr } });
-  return id;
-}
-
 describe('AMDA and AMIS name the car of the case', () => {
   it("a case with an invoice of a MAZDA CX-30 2021 gets AMDA and AMIS answers naming it, not the VIN's NISSAN 2019", async () => {
     const caseId = await createCase(t, acme);
@@ -136,7 +126,9 @@ describe('the SAT CFDI check speaks of the invoice', () => {
     for (const [i, [tipo, efecto]] of Object.entries(effects).entries()) {
       const caseId = await createCase(t, acme);
       const folio = `0A1B2C3D-0000-4000-8000-00000000001${i}`;
-      await invoiceWithOcr(caseId, { folio_fiscal: folio, rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14' }, { source: 'cfdi_xml', tipo_comprobante: tipo });
+      // json_ocr as the CFDI engine keeps it, with the invoice's TipoDeComprobante.
+      const parsed = { folio_fiscal: folio, rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14' };
+      await addProcessedDocument(t, acme, caseId, 'invoice', parsed, { source: 'cfdi_xml', tipo_comprobante: tipo });
       const [inv] = await invoices(caseId);
       expect(inv.validate_invoice.result, tipo).toMatchObject({ folioFiscal: folio, efectoComprobante: efecto });
     }
