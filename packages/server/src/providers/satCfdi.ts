@@ -13,6 +13,15 @@ export interface CfdiQuery {
   nombre_emisor?: string | null;
   nombre_receptor?: string | null;
   fecha_emision?: string | null;
+  /** The CFDI's `TipoDeComprobante` (I, E, T, N, P; CFDI 3.2 spelled the word). */
+  tipo_comprobante?: string | null;
+}
+
+const EFFECTS: Record<string, string> = { I: 'Ingreso', E: 'Egreso', T: 'Traslado', N: 'Nómina', P: 'Pago' };
+
+/** SAT's `efectoComprobante` wording of a `TipoDeComprobante`; null when the invoice gives none. */
+export function efectoComprobante(tipo: unknown): string | null {
+  return typeof tipo === 'string' ? (EFFECTS[tipo.trim().charAt(0).toUpperCase()] ?? null) : null;
 }
 
 const amp = (s: string) => s.replace(/&/g, '&amp;');
@@ -93,7 +102,7 @@ export async function satCfdiLookup(client: ConsumerClientInterface, uri: string
           totalCfdi: String(q.total),
           fechaEmision: q.fecha_emision ?? null,
           estatusCancelacion,
-          efectoComprobante: null,
+          efectoComprobante: efectoComprobante(q.tipo_comprobante),
         },
       },
     };

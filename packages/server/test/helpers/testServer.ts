@@ -156,6 +156,7 @@ export async function addProcessedDocument(
   caseId: string,
   type: string,
   parsed_data: Record<string, unknown>,
+  json_ocr: Record<string, unknown> = { source: 'test' },
 ): Promise<string> {
   const headers = { 'x-api-key': tenant.apiKey };
   const up = await t.inject({
@@ -166,7 +167,7 @@ export async function addProcessedDocument(
   });
   if (up.statusCode !== 201) throw new Error(`upload failed: ${up.statusCode} ${up.body}`);
   const { document_id } = up.json();
-  const patch = await t.inject({ method: 'PATCH', url: `/v1/documents/${document_id}/ocr`, headers, payload: { type, parsed_data, json_ocr: { source: 'test' } } });
+  const patch = await t.inject({ method: 'PATCH', url: `/v1/documents/${document_id}/ocr`, headers, payload: { type, parsed_data, json_ocr } });
   if (patch.statusCode !== 200) throw new Error(`ocr failed: ${patch.statusCode} ${patch.body}`);
   return document_id;
 }

@@ -48,6 +48,17 @@ describe('sat_cfdi real adapter (@nodecfdi/sat-estado-cfdi)', () => {
     }
   });
 
+  it("words efectoComprobante from the invoice's TipoDeComprobante (SAT's answer carries none)", async () => {
+    const vigente = { CodigoEstatus: 'S - Comprobante obtenido satisfactoriamente.', Estado: 'Vigente', EsCancelable: '', EstatusCancelacion: '' };
+    const efecto = async (tipo_comprobante?: string) => {
+      const outcome = await satCfdiLookup(fakeClient(vigente), 'x', { ...QUERY, tipo_comprobante });
+      return outcome.kind === 'ok' ? (outcome.data.result as { efectoComprobante: unknown }).efectoComprobante : outcome.kind;
+    };
+    expect(await efecto('E')).toBe('Egreso');
+    expect(await efecto('I')).toBe('Ingreso');
+    expect(await efecto(undefined)).toBeNull();
+  });
+
   it('an unreachable service is an error worth retrying; missing fiscal data is not found', async () => {
     const failing: ConsumerClientInterface = { consume: () => Promise.reject(new Error('ECONNRESET')) };
     expect(await satCfdiLookup(failing, 'https://sat.example/svc', QUERY)).toEqual({ kind: 'error', error: 'SAT no disponible: ECONNRESET' });

@@ -3,8 +3,6 @@ import { curpFor, validateCurp } from '../../src/domain/validators/curp.js';
 import { syntheticSatCfdi } from '../../src/providers/synthetic/fiscal.js';
 import { syntheticIne } from '../../src/providers/synthetic/person.js';
 
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-8[0-9A-F]{3}-[0-9A-F]{12}$/;
-
 describe('synthetic SAT CFDI answers', () => {
   // Keys whose synthetic answer is a record (about one in ten is "not found").
   const found = (keys: string[]) => keys.map((k) => ({ k, out: syntheticSatCfdi(k, {}) })).filter((x) => !('not_found' in x.out));
@@ -14,15 +12,18 @@ describe('synthetic SAT CFDI answers', () => {
     for (const { k, out } of found(keys)) expect((out.result as { folioFiscal: string }).folioFiscal).toBe(k.toUpperCase());
   });
 
-  it('give an RFC-pair key a stable UUID folio, never the pair itself', () => {
+  it('name no folio fiscal for an RFC-pair key (an invoice without a UUID), never an invented one', () => {
     const keys = Array.from({ length: 20 }, (_, i) => `AAA010101AA${i % 10}|GODE561231GR8`);
     const hits = found(keys);
     expect(hits.length).toBeGreaterThan(10);
-    for (const { k, out } of hits) {
-      const folio = (out.result as { folioFiscal: string }).folioFiscal;
-      expect(folio).toMatch(UUID);
-      expect((syntheticSatCfdi(k, {}).result as { folioFiscal: string }).folioFiscal).toBe(folio);
-    }
+    for (const { out } of hits) expect((out.result as { folioFiscal: unknown }).folioFiscal).toBeNull();
+  });
+
+  it.each([
+    ['I', 'Ingreso'], ['E', 'Egreso'], ['T', 'Traslado'], ['N', 'Nómina'], ['P', 'Pago'], ['ingreso', 'Ingreso'], ['egreso', 'Egreso'], [undefined, null],
+  ])('word the effect of TipoDeComprobante %s as %s', (tipo, effect) => {
+    const [{ k }] = found(['6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A00', '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A01']);
+    expect((syntheticSatCfdi(k, { tipo_comprobante: tipo }).result as { efectoComprobante: unknown }).efectoComprobante).toBe(effect);
   });
 });
 

@@ -1,6 +1,10 @@
 import { expandYear, formatDate } from './dates.js';
+import { CURP_INCONVENIENT_WORDS, curpLettersAsAssigned } from './inconvenientWords.js';
 
-/** CURP validation (domain facts): pattern, real birth date, state code, check digit. */
+/**
+ * CURP validation (domain facts): pattern, real birth date, state code, no inconvenient word
+ * in the first four letters (RENAPO never assigns one), check digit.
+ */
 
 export const CURP_PATTERN = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HM][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z]\d$/;
 
@@ -12,7 +16,7 @@ export const CURP_STATE_CODES = [
 const STATES = new Set<string>(CURP_STATE_CODES);
 const ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ';
 
-export type CurpReason = 'empty' | 'pattern' | 'date' | 'state' | 'check_digit';
+export type CurpReason = 'empty' | 'pattern' | 'date' | 'state' | 'inconvenient_word' | 'check_digit';
 
 export interface CurpValidation {
   valid: boolean;
@@ -52,6 +56,7 @@ export function validateCurp(value: unknown): CurpValidation {
   const parts = { normalized, checkDigitValid, birthDate, sex, state };
   if (!birthDate) return { ...parts, valid: false, reason: 'date' };
   if (!STATES.has(state)) return { ...parts, valid: false, reason: 'state' };
+  if (CURP_INCONVENIENT_WORDS.has(normalized.slice(0, 4))) return { ...parts, valid: false, reason: 'inconvenient_word' };
   if (!checkDigitValid) return { ...parts, valid: false, reason: 'check_digit' };
   return { ...parts, valid: true, reason: null };
 }
@@ -65,14 +70,16 @@ const internalConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z
 /**
  * The CURP RENAPO would assign (the sandbox's synthetic people): surname letters, internal
  * vowel and consonants, birth date, sex, state, the century differentiator (a digit before
- * 2000, a letter from 2000) and the check digit. Names are uppercase A–Z; `differentiator` is
- * 0–9 (the sandbox picks it).
+ * 2000, a letter from 2000) and the check digit; four letters that form an inconvenient word
+ * get X as their second letter. Names are uppercase A–Z; `differentiator` is 0–9 (the sandbox
+ * picks it).
  */
 export function curpFor(p: { names: string; paternal: string; maternal: string; year: number; month: number; day: number; sex: 'H' | 'M'; state: string; differentiator: number }): string {
   const yymmdd = `${String(p.year % 100).padStart(2, '0')}${String(p.month).padStart(2, '0')}${String(p.day).padStart(2, '0')}`;
   const century = p.year >= 2000 ? 'ABCDEFGHIJ'[p.differentiator % 10] : String(p.differentiator % 10);
+  const letters = curpLettersAsAssigned(`${p.paternal[0]}${internalVowel(p.paternal)}${p.maternal[0]}${p.names[0]}`);
   const first17 =
-    `${p.paternal[0]}${internalVowel(p.paternal)}${p.maternal[0]}${p.names[0]}${yymmdd}${p.sex}${p.state}` +
+    `${letters}${yymmdd}${p.sex}${p.state}` +
     `${internalConsonant(p.paternal)}${internalConsonant(p.maternal)}${internalConsonant(p.names)}${century}`;
   return first17 + curpCheckDigit(first17);
 }

@@ -5,3 +5,4 @@ export * from './plates.js';
 export * from './entities.js';
 export * from './dates.js';
 export * from './ine.js';
+export * from './inconvenientWords.js';

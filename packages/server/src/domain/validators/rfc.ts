@@ -1,9 +1,11 @@
 import { isRealDate } from './dates.js';
+import { RFC_INCONVENIENT_WORDS } from './inconvenientWords.js';
 
 /**
  * RFC (tax id) validation (domain facts): 12 characters for a persona moral, 13 for a persona
- * física, a real date, generic RFCs flagged. The homoclave checksum is reported but never
- * rejects: real RFCs fail it often enough.
+ * física, a real date, no inconvenient word in a persona física's four letters (SAT never
+ * assigns one), generic RFCs flagged. The homoclave checksum is reported but never rejects:
+ * real RFCs fail it often enough.
  */
 
 export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{2}[A\d]$/;
@@ -14,7 +16,7 @@ export const RFC_GENERIC_FOREIGN = 'XEXX010101000';
 
 const CHECKSUM_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
 
-export type RfcReason = 'empty' | 'pattern' | 'date';
+export type RfcReason = 'empty' | 'pattern' | 'date' | 'inconvenient_word';
 
 export interface RfcValidation {
   valid: boolean;
@@ -52,5 +54,6 @@ export function validateRfc(value: unknown): RfcValidation {
   const checksumValid = rfcCheckDigit(normalized) === normalized[normalized.length - 1];
   const parts = { normalized, personType, generic, checksumValid } as const;
   if (!realDate) return { ...parts, valid: false, reason: 'date' };
+  if (personType === 'fisica' && RFC_INCONVENIENT_WORDS.has(normalized.slice(0, 4))) return { ...parts, valid: false, reason: 'inconvenient_word' };
   return { ...parts, valid: true, reason: null };
 }

@@ -1,25 +1,23 @@
-import { createHash } from 'node:crypto';
+import { efectoComprobante } from '../satCfdi.js';
 import { ddmmyyyy, seeded } from './seed.js';
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
-/** The key when it is a folio fiscal; else (an RFC pair) a UUID derived from it, as SAT has one. */
-function folioOf(key: string): string {
-  if (UUID.test(key)) return key.toUpperCase();
-  const h = createHash('sha256').update(`folio:${key}`).digest('hex').toUpperCase();
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** SAT CFDI status: most invoices are `Vigente`, some cancelled, a few unknown to SAT. */
-export function syntheticSatCfdi(folio: string, input: unknown): Record<string, unknown> {
-  const r = seeded('sat_cfdi', folio);
+/**
+ * SAT CFDI status: most invoices are `Vigente`, some cancelled, a few unknown to SAT. The rest
+ * is the invoice's own: its folio fiscal when the key is one (an RFC-pair key, an invoice
+ * without a UUID, names none rather than an invented one), its parties, total and date, and
+ * the effect of its `TipoDeComprobante`.
+ */
+export function syntheticSatCfdi(key: string, input: unknown): Record<string, unknown> {
+  const r = seeded('sat_cfdi', key);
   if (r.chance(0.1)) return { not_found: true };
   const i = (input ?? {}) as Record<string, unknown>;
   const cancelled = r.chance(0.1);
   return {
     result: {
       estadoCFDI: cancelled ? 'Cancelado' : 'Vigente',
-      folioFiscal: folioOf(folio),
+      folioFiscal: UUID.test(key) ? key.toUpperCase() : null,
       rfcEmisor: i.rfc_emisor ?? null,
       nombreEmisor: i.nombre_emisor ?? null,
       rfcReceptor: i.rfc_receptor ?? null,
@@ -27,7 +25,7 @@ export function syntheticSatCfdi(folio: string, input: unknown): Record<string, 
       totalCfdi: i.monto_total ?? null,
       fechaEmision: i.fecha_emision ?? null,
       estatusCancelacion: cancelled ? 'Cancelado sin aceptación' : null,
-      efectoComprobante: 'Ingreso',
+      efectoComprobante: efectoComprobante(i.tipo_comprobante),
     },
   };
 }

@@ -14,16 +14,16 @@ type Generator = (key: string, input: unknown) => Record<string, unknown>;
  */
 export const SYNTHETIC: Partial<Record<SandboxSource, Generator>> = {
   plate_portal: (key) => syntheticPlatePortal(key),
-  repuve: (key) => syntheticRepuve(key),
+  repuve: (key, input) => syntheticRepuve(key, input),
   pedimento: (key) => syntheticPedimento(key),
   rapi: (key) => syntheticRapi(key),
-  renapo: (key) => syntheticRenapo(key),
-  bureau: (key) => syntheticBureau(key),
+  renapo: (key, input) => syntheticRenapo(key, input),
+  bureau: (key, input) => syntheticBureau(key, input),
   tickets: (key) => syntheticTickets(key),
   tenencia: (key) => syntheticTenencia(key),
   sat_cfdi: (key, input) => syntheticSatCfdi(key, input),
   sat_pedimento: (key) => syntheticSatPedimento(key),
-  amda: (key) => syntheticAmda(key),
-  amis: (key) => syntheticAmis(key),
+  amda: (key, input) => syntheticAmda(key, input),
+  amis: (key, input) => syntheticAmis(key, input),
   ine: (key) => syntheticIne(key),
 };

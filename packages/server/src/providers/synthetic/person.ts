@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { curpFor } from '../../domain/validators/curp.js';
+import { curpFor, validateCurp } from '../../domain/validators/curp.js';
 import { seeded } from './seed.js';
+import { CURP_STATE_RECORDS } from './states.js';
 
 const FIRST = ['ANA', 'BEATRIZ', 'CARLOS', 'DANIEL', 'EDUARDO', 'FRANCISCO', 'GUADALUPE', 'HUGO', 'IRMA', 'JUAN', 'JOSE', 'KARLA', 'LUIS', 'MARIA', 'NORMA', 'OSCAR', 'PATRICIA', 'RAUL', 'SOFIA', 'TERESA', 'URIEL', 'VICTOR', 'XIMENA', 'YOLANDA', 'ZOE'];
 const LAST = ['ALVAREZ', 'BAUTISTA', 'CRUZ', 'DIAZ', 'ESPINOZA', 'FLORES', 'GARCIA', 'HERNANDEZ', 'IBARRA', 'JIMENEZ', 'LOPEZ', 'MARTINEZ', 'NAVARRO', 'ORTIZ', 'PEREZ', 'QUINTERO', 'RODRIGUEZ', 'SANCHEZ', 'TORRES', 'URIBE', 'VARGAS', 'ZAMORA'];
@@ -10,42 +11,51 @@ function byInitial(r: ReturnType<typeof seeded>, names: string[], initial: strin
   const matching = names.filter((n) => n[0] === initial);
   return r.pick(matching.length ? matching : names);
 }
-const STATES: Record<string, string> = { AS: 'AGUASCALIENTES', BC: 'BAJA CALIFORNIA', CL: 'COAHUILA', DF: 'CIUDAD DE MEXICO', GT: 'GUANAJUATO', JC: 'JALISCO', MC: 'MEXICO', NL: 'NUEVO LEON', PL: 'PUEBLA', VZ: 'VERACRUZ', NE: 'NACIDO EN EL EXTRANJERO' };
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined);
 
-/** RENAPO-like answer for a CURP: the person its characters describe. */
-export function syntheticRenapo(curp: string): Record<string, unknown> {
+/**
+ * RENAPO-like answer for a CURP: the person its characters describe (sex, birth date and
+ * state, every state field naming that one state), with the name `input` gives (the case's
+ * CURP or INE document holding this CURP), else names with the CURP's initials; none for a
+ * CURP RENAPO never issues (wrong date, state or check digit, an inconvenient word:
+ * docs/rules.md).
+ */
+export function syntheticRenapo(curp: string, input?: unknown): Record<string, unknown> {
+  const v = validateCurp(curp);
+  if (!v.valid || !v.birthDate) return { not_found: true };
   const r = seeded('renapo', curp);
-  const yy = Number(curp.slice(4, 6));
-  const year = (Number.isFinite(yy) ? yy : 80) + (curp[16] && /[A-Z]/.test(curp[16]) ? 2000 : 1900);
-  const state = curp.slice(11, 13);
+  const named = (input ?? {}) as Record<string, unknown>;
+  const year = v.birthDate.slice(6);
+  const abroad = v.state === 'NE';
+  const state = abroad ? null : CURP_STATE_RECORDS[v.state as string];
   return {
     person: {
-      first_name: byInitial(r, FIRST, curp[3]),
-      paternal_surname: byInitial(r, LAST, curp[0]),
-      maternal_surname: byInitial(r, LAST, curp[2]),
-      birth_date: `${curp.slice(8, 10)}/${curp.slice(6, 8)}/${year}`,
-      birth_state: STATES[state] ?? state,
-      birth_country: state === 'NE' ? 'EXTRANJERO' : 'MEXICO',
-      sex: curp[10] === 'M' ? 'MUJER' : 'HOMBRE',
+      first_name: text(named.first_name) ?? byInitial(r, FIRST, curp[3]),
+      paternal_surname: text(named.paternal_surname) ?? byInitial(r, LAST, curp[0]),
+      maternal_surname: text(named.maternal_surname) ?? byInitial(r, LAST, curp[2]),
+      birth_date: v.birthDate,
+      birth_state: state?.name ?? 'NACIDO EN EL EXTRANJERO',
+      birth_country: abroad ? 'EXTRANJERO' : 'MEXICO',
+      sex: v.sex === 'M' ? 'MUJER' : 'HOMBRE',
       curp_status: 'AN',
       validation_status: 'VALIDA',
       validation_code: '01',
       message_code: 'CURP encontrada',
-      probative_doc: 'ACTA DE NACIMIENTO',
+      probative_doc: abroad ? 'DOCUMENTO MIGRATORIO' : 'ACTA DE NACIMIENTO',
     },
     probative_doc_url: null,
     probative_doc_data: {
-      registration_year: String(year),
-      state_key: '15',
-      municipality_key: String(r.int(1, 125)).padStart(3, '0'),
-      state: STATES[state] ?? state,
-      municipality: 'TOLUCA',
+      registration_year: year,
+      state_key: state?.key ?? null,
+      municipality_key: state?.municipalityKey ?? null,
+      state: state?.name ?? null,
+      municipality: state?.municipality ?? null,
       foja: null,
       folio: String(r.int(1000, 9999)),
       book: String(r.int(1, 20)),
       tome: null,
       act_number: String(r.int(100, 9999)).padStart(5, '0'),
-      foreign_registry_number: null,
+      foreign_registry_number: abroad ? String(r.int(10_000_000, 99_999_999)) : null,
     },
   };
 }

@@ -22,16 +22,25 @@ export function modelYearOf(vin: string, now = new Date()): number | null {
   return year;
 }
 
-export function vehicleOf(vin: string) {
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined);
+const year = (v: unknown) => (Number.isInteger(v) ? (v as number) : undefined);
+
+/**
+ * The vehicle a VIN source describes: brand, model and model year as the case's documents give
+ * them (`input`, services/lookups/vehicleFacts.ts); what they leave out comes from the VIN
+ * (WMI brand, 10th-character model year) or its hash.
+ */
+export function vehicleOf(vin: string, input?: unknown) {
+  const said = (input ?? {}) as Record<string, unknown>;
   const r = seeded('vehicle', vin);
-  const marca = WMI_BRANDS[vin.slice(0, 3).toUpperCase()] ?? r.pick(['NISSAN', 'VOLKSWAGEN', 'CHEVROLET', 'FORD', 'TOYOTA']);
-  const modelo = r.pick(MODELS[marca] ?? ['SEDAN']);
-  return { marca, modelo, anio_modelo: modelYearOf(vin) ?? r.int(2012, 2024) };
+  const marca = text(said.marca) ?? WMI_BRANDS[vin.slice(0, 3).toUpperCase()] ?? r.pick(['NISSAN', 'VOLKSWAGEN', 'CHEVROLET', 'FORD', 'TOYOTA']);
+  const modelo = text(said.modelo) ?? r.pick(MODELS[marca] ?? ['SEDAN']);
+  return { marca, modelo, anio_modelo: year(said.anio_modelo) ?? modelYearOf(vin) ?? r.int(2012, 2024) };
 }
 
-export function syntheticRepuve(vin: string): Record<string, unknown> {
+export function syntheticRepuve(vin: string, input?: unknown): Record<string, unknown> {
   const r = seeded('repuve', vin);
-  const v = vehicleOf(vin);
+  const v = vehicleOf(vin, input);
   const stolen = r.chance(0.1);
   return {
     info: {
@@ -65,9 +74,9 @@ export function syntheticRapi(vin: string): Record<string, unknown> {
   return { result: { niv: vin, tiene_reporte: flagged, reportes: flagged ? [{ tipo: 'ROBO', fecha: ddmmyyyy(r.int(1, 28), r.int(1, 12), r.int(2018, 2025)), estatus: 'ACTIVO' }] : [] } };
 }
 
-export function syntheticBureau(vin: string): Record<string, unknown> {
+export function syntheticBureau(vin: string, input?: unknown): Record<string, unknown> {
   const r = seeded('bureau', vin);
-  const v = vehicleOf(vin);
+  const v = vehicleOf(vin, input);
   return {
     report: {
       vin,
@@ -79,17 +88,17 @@ export function syntheticBureau(vin: string): Record<string, unknown> {
   };
 }
 
-export function syntheticAmda(vin: string): Record<string, unknown> {
+export function syntheticAmda(vin: string, input?: unknown): Record<string, unknown> {
   const r = seeded('amda', vin);
   if (r.chance(0.3)) return { not_found: true };
-  const v = vehicleOf(vin);
+  const v = vehicleOf(vin, input);
   return { result: { amda_code: `AMDA-${r.int(100000, 999999)}`, vehicle_details: { vin, brand: v.marca, model: v.modelo, year: v.anio_modelo, dealer_name: r.pick(['AUTOS DEL NORTE', 'GRUPO AUTOMOTRIZ CENTRO', 'MOTORES DEL BAJIO']) } } };
 }
 
-export function syntheticAmis(vin: string): Record<string, unknown> {
+export function syntheticAmis(vin: string, input?: unknown): Record<string, unknown> {
   if (vin.length !== 17) return { reason: 'Longitud incorrecta (se esperan 17 caracteres)' };
   const r = seeded('amis', vin);
-  const v = vehicleOf(vin);
+  const v = vehicleOf(vin, input);
   const n = r.int(0, 2);
   if (n === 0) return { not_found: true };
   return {

@@ -9,6 +9,7 @@ import { casePrimaryVin } from '../caseDerived.service.js';
 import { caseLookups, obj } from './caseLookups.js';
 import { NO_PRIMARY_VIN } from './pedimento.service.js';
 import { caseOwner, lookupStatus, startLookup, type AfterLookup, type LookupResult } from './lookupJob.js';
+import { vehicleFacts } from './vehicleFacts.js';
 
 type BureauResult = LookupResult & { document?: { key: string; uuid: string } };
 
@@ -75,7 +76,7 @@ export async function startBureau(ctx: ServerContext, principal: Principal, case
   const row = await loadCase(ctx, principal, caseId);
   const vin = await casePrimaryVin(ctx, row.id);
   if (!vin) throw badRequest(NO_PRIMARY_VIN);
-  const job = await startLookup(ctx, caseOwner(row), { source: 'bureau', key: vin });
+  const job = await startLookup(ctx, caseOwner(row), { source: 'bureau', key: vin, input: await vehicleFacts(ctx, row.id, vin) });
   return { job_id: job.id, vin, status: 'pending' as const };
 }
 

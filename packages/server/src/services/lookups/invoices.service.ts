@@ -17,6 +17,7 @@ import { findDocument, listCaseDocuments, type DocumentRow } from '../../reposit
 import { loadCase } from '../caseAccess.js';
 import { casePrimaryVin } from '../caseDerived.service.js';
 import { obj, str } from './caseLookups.js';
+import { vehicleFacts } from './vehicleFacts.js';
 
 export const INVOICE_CHECK_JOB = 'invoice.check';
 
@@ -121,7 +122,12 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
     const key = folio ?? (pair[0] && pair[1] ? `${pair[0]}|${pair[1]}`.toUpperCase() : null);
     if (!key) return said(CFDI_NO_FISCAL_DATA);
     const ocr = fromJson<Record<string, unknown>>(doc.json_ocr, {});
-    const o = await ask('sat_cfdi', key, { ...parsed, sello_fe: ocr.sello_fe ?? null, total: ocr.total ?? parsed.monto_total });
+    const o = await ask('sat_cfdi', key, {
+      ...parsed,
+      sello_fe: ocr.sello_fe ?? null,
+      total: ocr.total ?? parsed.monto_total,
+      tipo_comprobante: ocr.tipo_comprobante ?? parsed.tipo_comprobante ?? null,
+    });
     if (o === 'retry') return o;
     if (o.kind === 'ok') return found(obj(o.data.result) ?? o.data);
     if (o.kind === 'reason') return said(o.reason);
@@ -150,7 +156,7 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   const ownVin = str(parsed.vin)?.toUpperCase();
   const vin = check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
   if (!vin) return said(M.NOT_FOUND);
-  const o = await ask(check === 'amis' ? 'amis' : 'amda', vin);
+  const o = await ask(check === 'amis' ? 'amis' : 'amda', vin, await vehicleFacts(ctx, doc.case_id, vin, parsed));
   if (o === 'retry') return o;
   if (o.kind === 'reason') return said(o.reason);
   if (o.kind !== 'ok') return said(check === 'amis' ? M.NO_DATA : M.NOT_FOUND);

@@ -3,6 +3,7 @@ import type { CaseRow } from '../../repositories/cases.repository.js';
 import { casePrimaryVin } from '../caseDerived.service.js';
 import { caseLookups } from './caseLookups.js';
 import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
+import { vehicleFacts } from './vehicleFacts.js';
 
 /**
  * The registries case processing fills in the background once it closes with a primary VIN:
@@ -18,6 +19,7 @@ export async function queryRegistriesOnClose(ctx: ServerContext, caseRow: CaseRo
   for (const source of QUERIED_ON_CLOSE) {
     const [latest] = await caseLookups(ctx.db, caseRow.id, source);
     if (latest && latest.payload.key === vin && lookupStatus(latest) !== 'error') continue;
-    await startLookup(ctx, caseOwner(caseRow), { source, key: vin });
+    const input = source === 'repuve' ? await vehicleFacts(ctx, caseRow.id, vin) : undefined;
+    await startLookup(ctx, caseOwner(caseRow), { source, key: vin, ...(input ? { input } : {}) });
   }
 }

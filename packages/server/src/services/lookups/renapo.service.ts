@@ -43,12 +43,18 @@ export async function startRenapo(ctx: ServerContext, principal: Principal, case
   const row = await loadCase(ctx, principal, caseId);
   const docs = await processedDocuments(ctx, row.id);
   const candidates = docs
-    .map(({ doc, parsed }, i) => ({ curp: str(parsed.curp)?.toUpperCase() ?? null, rank: CURP_PRIORITY(doc.type), i }))
-    .filter((c): c is { curp: string; rank: number; i: number } => c.curp !== null && CURP_SHAPE.test(c.curp))
+    .map(({ doc, parsed }, i) => ({ curp: str(parsed.curp)?.toUpperCase() ?? null, rank: CURP_PRIORITY(doc.type), i, parsed }))
+    .filter((c): c is typeof c & { curp: string } => c.curp !== null && CURP_SHAPE.test(c.curp))
     .sort((a, b) => a.rank - b.rank || a.i - b.i);
   const curp = candidates[0]?.curp;
   if (!curp) throw badRequest('No se encontró una CURP en los documentos procesados del caso');
-  const job = await startLookup(ctx, caseOwner(row), { source: 'renapo', key: curp });
+  // The name the case's documents give the holder of this CURP, for a source that wants more
+  // than the key (the sandbox answers with it: docs/sandbox.md).
+  const named = candidates.find((c) => c.curp === curp && (str(c.parsed.nombre) || str(c.parsed.apellido_paterno)))?.parsed;
+  const input = named
+    ? { first_name: str(named.nombre), paternal_surname: str(named.apellido_paterno), maternal_surname: str(named.apellido_materno) }
+    : undefined;
+  const job = await startLookup(ctx, caseOwner(row), { source: 'renapo', key: curp, ...(input ? { input } : {}) });
   return { job_id: job.id, curp, status: 'pending' as const };
 }
 
