@@ -18,14 +18,17 @@ const RFC_READ = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&0-9]{3,4}[0-9OQDILZSGB]{6}[A-
 
 /**
  * An RFC from what the page reads, undoing the misreads its positions rule out (a digit in
- * the name letters, a letter in the date); undefined unless the result has a real date.
+ * the name letters, a letter in the date); undefined unless the result has an RFC's shape and
+ * a real date.
  */
 export function readRfc(token: string): string | undefined {
   const raw = token.toUpperCase().replace(/[\s-]/g, '');
   for (const letters of [4, 3]) {
     if (raw.length !== letters + 9) continue;
     const rfc = mendByShape(raw, `${'L'.repeat(letters)}DDDDDD???`);
-    if (validateRfc(rfc).valid) return rfc;
+    // An RFC SAT never issues (an inconvenient word) is still what the page says: validity flags it.
+    const check = validateRfc(rfc);
+    if (check.valid || check.reason === 'inconvenient_word') return rfc;
   }
   return undefined;
 }
