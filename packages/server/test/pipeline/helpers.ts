@@ -121,3 +121,20 @@ export async function makeVectorQrPdf(qrPng: Uint8Array, text: readonly string[]
   }
   return doc.save();
 }
+
+/**
+ * A PDF that prints `rows` as a monospaced page (Courier 9 pt): each run of text between
+ * double spaces is drawn where its first character stands, as a printer places its cells, so
+ * columns land where the row strings put them.
+ */
+export async function makeGridPdf(rows: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Courier);
+  const page = doc.addPage([612, 792]);
+  rows.forEach((row, i) => {
+    for (const m of row.matchAll(/\S+(?: \S+)*/g)) {
+      page.drawText(m[0], { x: 24 + m.index * 5.4, y: 760 - i * 12, size: 9, font });
+    }
+  });
+  return doc.save();
+}

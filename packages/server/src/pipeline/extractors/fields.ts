@@ -42,10 +42,15 @@ export function findDate(segs: readonly Segment[], keys: readonly string[]): str
 
 const BODY_TYPES = /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS)\b/;
 
+/** A name value up to an amount printed after it on its row ("VERSA SENSE  350,000.00"). */
+function nameValue(value: string | undefined): string | undefined {
+  return clean(value?.split(/\s+(?=\$|\d{1,3}(?:,\d{3})*\.\d{2}\b)/)[0]);
+}
+
 /** Brand, model name and model year from labeled values (`MODELO 2020` is a year). */
 export function findMakeModel(segs: readonly Segment[]): { marca?: string; modelo?: string; anio_modelo?: number } {
   const out: { marca?: string; modelo?: string; anio_modelo?: number } = {};
-  const marca = clean(valuesOf(segs, 'marca')[0]);
+  const marca = nameValue(valuesOf(segs, 'marca')[0]);
   if (marca) out.marca = marca;
   for (const v of valuesOf(segs, 'anio')) {
     const y = parseYear(v);
@@ -55,15 +60,15 @@ export function findMakeModel(segs: readonly Segment[]): { marca?: string; model
     }
   }
   for (const v of valuesOf(segs, 'modelo')) {
-    const value = clean(v);
+    const value = nameValue(v);
     if (!value) continue;
     if (/^\d{4}\b/.test(value)) {
       out.anio_modelo ??= parseYear(value);
     } else if (!out.modelo) out.modelo = value;
   }
-  out.modelo ??= clean(valuesOf(segs, 'linea')[0]);
+  out.modelo ??= nameValue(valuesOf(segs, 'linea')[0]);
   if (!out.modelo) {
-    const tipo = clean(valuesOf(segs, 'tipo')[0]);
+    const tipo = nameValue(valuesOf(segs, 'tipo')[0]);
     if (tipo && !BODY_TYPES.test(tipo.toUpperCase())) out.modelo = tipo;
   }
   if (!out.modelo) delete out.modelo;

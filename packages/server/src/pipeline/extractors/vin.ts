@@ -51,13 +51,19 @@ export function readVin(token: string): VinRead | undefined {
 const VEHICLE_WORDS =
   /\b(?:VEHICULO|AUTOMOVIL|AUTOMOTOR|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|REMOLQUE|PICK\s?UP|SEDAN|MARCA|MODELO|MOTOR|CHASIS|SERIE|NIV|VIN|CARROCERIA)\b/;
 
+/** Lines about a certificate or a seal: their "serie" is the certificate's. */
+const CERTIFICATE_WORDS = /\b(?:CERTIFICADO|CSD|SELLO|CADENA)\b/;
+
 /** Whether the line of `index` or the one before it speaks of a vehicle. */
 function inVehicleContext(t: TextView, index: number): boolean {
   const lineStart = t.folded.lastIndexOf('\n', index - 1) + 1;
-  const prevStart = t.folded.lastIndexOf('\n', Math.max(0, lineStart - 2)) + 1;
+  const prevStart = lineStart > 0 ? t.folded.lastIndexOf('\n', lineStart - 2) + 1 : 0;
   let lineEnd = t.folded.indexOf('\n', index);
   if (lineEnd < 0) lineEnd = t.folded.length;
-  return VEHICLE_WORDS.test(t.folded.slice(lineStart > 0 ? prevStart : 0, lineEnd));
+  return t.folded
+    .slice(prevStart, lineEnd)
+    .split('\n')
+    .some((line) => VEHICLE_WORDS.test(line) && !CERTIFICATE_WORDS.test(line));
 }
 
 export interface FindVinOptions {
