@@ -44,7 +44,7 @@ const BODY_TYPES = /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCIC
 
 /** A name value up to an amount printed after it on its row ("VERSA SENSE  350,000.00"). */
 function nameValue(value: string | undefined): string | undefined {
-  return clean(value?.split(/\s+(?=\$|\d{1,3}(?:,\d{3})*\.\d{2}\b)/)[0]);
+  return clean(value?.split(/\s+(?=\$|\d[\d,]*\.\d{2}\b)/)[0]);
 }
 
 /** Brand, model name and model year from labeled values (`MODELO 2020` is a year). */

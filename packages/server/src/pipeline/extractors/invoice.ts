@@ -12,15 +12,16 @@ import { invoiceVehicle } from './invoiceVehicle.js';
 import { findFolio, type Data } from './vehicle.js';
 import { crossCheckQr } from './qrCheck.js';
 
+/** Labels of printed invoices; the specific ones first, so they win a tie with a general one ("VERSION"). */
 const INVOICE_LABELS: Record<string, LabelSpec> = {
-  ...LABELS,
   ...PARTY_LABELS,
   fecha_emision: { pattern: String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:EMISION|EXPEDICION)|EMITIDA?\s*EL` },
   // Fields of the CFDI itself, so their values never read as a vehicle's type or version.
   cfdi_field: {
-    pattern: String.raw`TIPO\s*DE\s*(?:COMPROBANTE|RELACION|CAMBIO)|VERSION\s*(?:DEL?\s*)?(?:CFDI|COMPROBANTE)?|EFECTO\s*(?:DEL\s*)?COMPROBANTE|USO\s*(?:DEL\s*)?CFDI|REGIMEN\s*FISCAL|EXPORTACION|LUGAR\s*DE\s*EXPEDICION`,
+    pattern: String.raw`TIPO\s*DE\s*(?:COMPROBANTE|RELACION|CAMBIO)|VERSION\s*(?:DEL?\s*)?(?:CFDI|COMPROBANTE)?|EFECTO\s*(?:DEL?\s*)?COMPROBANTE|USO\s*(?:DEL\s*)?CFDI|REGIMEN\s*FISCAL|EXPORTACION|LUGAR\s*DE\s*EXPEDICION`,
   },
   endoso: { pattern: String.raw`ENDOSOS?` },
+  ...LABELS,
 };
 
 const UUID = String.raw`[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}`;
@@ -45,7 +46,7 @@ function folioFiscal(t: TextView, related: readonly Section[]): string | undefin
 
 /** The invoice's series ("Serie: A"), printed apart from its folio. */
 function serieOf(t: TextView): string | undefined {
-  const m = /(?:^|\n|\s)SERIE\s*:?\s*([A-Z]{1,6})(?=\s|$)(?![\s\S]{0,3}\d{6})/.exec(t.folded);
+  const m = /(?:^|\n|\s)SERIE\s*:\s*([A-Z]{1,6})(?=\s*(?:\n|$|FOLIO))/.exec(t.folded);
   return m ? t.original.slice(m.index + m[0].length - m[1].length, m.index + m[0].length).toUpperCase() : undefined;
 }
 
@@ -63,7 +64,7 @@ export function extractInvoice(text: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, INVOICE_LABELS);
   const { emisor, receptor } = findParties(t);
   const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
-  const fecha = findDate(segs, ['fecha_emision', 'fecha', 'fecha_expedicion']) ?? findDates(t.original)[0]?.date;
+  const fecha = findDate(segs, ['fecha_emision', 'fecha_expedicion', 'fecha']) ?? findDates(t.original)[0]?.date;
   const pedimentoRaw = findPedimentoNumber(segs);
   const pedimento = pedimentoRaw ? normalizePedimento(pedimentoRaw) : undefined;
   const vehicle = invoiceVehicle(t, segs, sections, ctx);

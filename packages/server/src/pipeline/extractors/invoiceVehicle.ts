@@ -2,16 +2,23 @@ import type { Segment, TextView } from '../text.js';
 import type { ExtractContext } from './context.js';
 import { definedOnly, vehicleFromDescription } from './description.js';
 import { findMakeModel, findMotor } from './fields.js';
-import type { Section } from './sections.js';
+import { startsWithFieldLabel } from './labels.js';
+import { headingOf, type Section } from './sections.js';
 import { findVin, vinOf } from './vin.js';
 
 /** Words of a concept that sells or describes a vehicle. */
 const VEHICLE_CONCEPT = /\b(?:AUTOMOVIL|AUTOMOTOR|VEHICULO|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|PICK\s?UP|AUTOBUS|REMOLQUE)\b/;
 
-/** Characters of the description read after its first vehicle word (a concept's few lines). */
-const DESCRIPTION_SPAN = 400;
+/** Lines a concept's description may wrap onto. */
+const DESCRIPTION_LINES = 5;
+/** Amounts a table prints beside the description ("319,827.59", "$ 806810.34"). */
+const AMOUNT = /\$?\s?\d[\d,]*\.\d{2}(?!\d)/g;
 
-/** The text of the concept that describes a vehicle: from its first vehicle word on, in the concepts block if there is one. */
+/**
+ * The description of the concept that sells a vehicle, as one line: from its first vehicle
+ * word (in the concepts block if there is one) over the lines it wraps onto, up to a field
+ * label or a heading, without the amounts the table prints beside it.
+ */
 function vehicleDescription(t: TextView, sections: readonly Section[]): string | undefined {
   const concepts = sections.find((s) => s.kind === 'concepts');
   const from = concepts?.contentStart ?? 0;
@@ -19,7 +26,15 @@ function vehicleDescription(t: TextView, sections: readonly Section[]): string |
   const m = VEHICLE_CONCEPT.exec(t.folded.slice(from, to));
   if (!m) return undefined;
   const start = from + m.index;
-  return t.original.slice(start, Math.min(to, start + DESCRIPTION_SPAN));
+  const folded = t.folded.slice(start, to).split('\n');
+  const original = t.original.slice(start, to).split('\n');
+  const lines = [original[0]];
+  for (let i = 1; i < Math.min(folded.length, DESCRIPTION_LINES); i++) {
+    const line = folded[i].trim();
+    if (!line || startsWithFieldLabel(line) || headingOf(line) || /^(?:SUB)?TOTAL\b/.test(line)) break;
+    lines.push(original[i]);
+  }
+  return lines.join(' ').replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim();
 }
 
 export interface InvoiceVehicle {

@@ -47,7 +47,11 @@ function isNotAName(folded: string): boolean {
 /** A party's name from a value: the RFC printed beside it removed; never a heading or label. */
 export function nameIn(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const upper = value.toUpperCase().replace(new RegExp(RFC_TOKEN, 'g'), ' ').replace(/\bR\.?\s?F\.?\s?C\.?\s*:?.*$/, ' ');
+  const upper = value
+    .toUpperCase()
+    .replace(/^\s*(?:NOMBRE|RAZ[OÓ]N\s*SOCIAL|DENOMINACI[OÓ]N)[^:]{0,30}:\s*/, '')
+    .replace(new RegExp(RFC_TOKEN, 'g'), ' ')
+    .replace(/\bR\.?\s?F\.?\s?C\.?\s*:?.*$/, ' ');
   const name = cleanName(upper);
   if (!name || isNotAName(fold(name)) || (name.match(/\d/g)?.length ?? 0) > name.length / 5) return undefined;
   return name;
@@ -74,16 +78,48 @@ function partyIn(t: TextView, section: Section): Party {
   // Below the heading, a line "Label: value" is a field; the name stands alone.
   const below = t.original.slice(lineEnd + 1, section.end).split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3);
   const unlabeled = below.filter((l) => !/^[^:]{1,40}:/.test(l));
-  const nombre = nameIn(valuesOf(segs, 'nombre_party')[0]) ?? nameIn(inline) ?? unlabeled.map(nameIn).find(Boolean);
+  const labeledName = segs.find((g) => g.key === 'nombre_party' || g.key === 'nombre');
+  const nombre = labeledName
+    ? withContinuation(nameIn(labeledName.value), lineAfter(t.original, labeledName.index))
+    : (nameIn(inline) ?? firstName(unlabeled));
   const labeled = valuesOf(segs, 'rfc').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
   return { nombre, rfc: labeled ?? rfcTokens(view).find(Boolean) };
 }
 
+/** The end of a company name a narrow column wrapped onto the next line ("…, S.A.P.I." / "DE C.V."). */
+const NAME_CONTINUATION = /^(?:(?:S\.?\s*(?:A\.?\s*(?:P\.?\s*I\.?\s*)?|C\.?\s*|DE\s*)?)?DE\s*(?:C\.?\s*V|R\.?\s*L|I\.?\s*P)\b|S\.?\s*A\.?\s*(?:B\.?\s*)?(?:DE\s*C\.?\s*V\.?)?$|S\.?\s*C\.?$|A\.?\s*C\.?$|C\.?\s*V\.?$)/;
+
+/** A name, with the next line appended when it is the wrapped rest of a company's name. */
+function withContinuation(name: string | undefined, next: string | undefined): string | undefined {
+  if (!name || !next) return name;
+  const rest = next.trim();
+  const wrapped = NAME_CONTINUATION.test(fold(rest)) || (/(?:,|\b(?:DE|DEL|Y|LA|LOS|LAS))$/.test(name) && !!nameIn(rest) && !/:/.test(rest));
+  return wrapped ? (nameIn(`${name} ${rest}`) ?? name) : name;
+}
+
+/** The text of the line after the one holding `index`. */
+function lineAfter(text: string, index: number): string | undefined {
+  const end = text.indexOf('\n', index);
+  if (end < 0) return undefined;
+  const next = text.indexOf('\n', end + 1);
+  return text.slice(end + 1, next < 0 ? undefined : next);
+}
+
+/** The first line that reads as a name, with its wrapped rest. */
+function firstName(lines: readonly string[]): string | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    const name = nameIn(lines[i]);
+    if (name) return withContinuation(name, lines[i + 1]);
+  }
+  return undefined;
+}
+
 /** Printed invoices head the page with the issuer's company name, unlabeled. */
 function headerCompany(t: TextView): string | undefined {
-  for (const line of t.original.split('\n').slice(0, 3)) {
-    const name = nameIn(line);
-    if (name && !/\d/.test(name) && personType(name) === 'moral') return name;
+  const lines = t.original.split('\n');
+  for (let i = 0; i < 3 && i < lines.length; i++) {
+    const name = nameIn(lines[i]);
+    if (name && !/\d/.test(name) && personType(name) === 'moral') return withContinuation(name, lines[i + 1]);
   }
   return undefined;
 }

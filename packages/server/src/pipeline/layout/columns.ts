@@ -74,10 +74,12 @@ function columnRun(lines: readonly Line[], i: number, minGap: number, lineHeight
     const run = follow(lines, i, lo, hi, minGap, lineHeight);
     if (run.twoSided < 2) continue;
     const pairs = lines.slice(run.start, run.end).filter((l) => l.cells.some((c) => c.x1 <= run.lo) && l.cells.some((c) => c.x0 >= run.hi));
-    // Labels beside their values, or rows of a table of amounts, read across.
-    const labels = pairs.filter((l) => isLabel(l.cells.filter((c) => c.x1 <= run.lo).at(-1)!.text)).length;
+    // Labels beside their values (a label may wrap onto a second line), or rows of a table of
+    // amounts, read across.
+    const lefts = lines.slice(run.start, run.end).map((l) => l.cells.filter((c) => c.x1 <= run.lo).at(-1)).filter((c): c is TextBox => !!c);
+    const labels = lefts.filter((c) => isLabel(c.text)).length;
     const amounts = pairs.filter((l) => l.cells.filter((c) => c.x0 >= run.hi).every(isNumeric)).length;
-    if (labels >= 0.6 * pairs.length || amounts >= 0.5 * pairs.length) continue;
+    if (labels >= 0.6 * lefts.length || amounts >= 0.5 * pairs.length) continue;
     if (!best || run.twoSided > best.twoSided || (run.twoSided === best.twoSided && run.hi - run.lo > best.hi - best.lo)) best = run;
   }
   return best;
