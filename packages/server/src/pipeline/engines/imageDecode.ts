@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { invertDarkBars } from './invertBands.js';
 
 // A server decodes each file once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -37,21 +38,19 @@ export async function pageCount(bytes: Uint8Array): Promise<number> {
  * knows (none, LZW, Deflate, PackBits, CCITT G3/G4, JPEG) come out the same way.
  */
 export async function ocrPage(bytes: Uint8Array, page = 0): Promise<Buffer> {
-  return sharp(bytes, { page, failOn: 'none' })
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('b-w')
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  return forOcr(sharp(bytes, { page, failOn: 'none' }).autoOrient());
 }
 
 /** The same for pixels pdf.js decoded from a PDF's embedded image. */
 export async function ocrPixels(img: RawPixels): Promise<Buffer> {
-  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('b-w')
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  return forOcr(sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } }));
+}
+
+/** Grey on white, dark heading bars inverted (`invertDarkBars`), as a PNG. */
+async function forOcr(image: Sharp): Promise<Buffer> {
+  const { data, info } = await image.flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  invertDarkBars(data, info.width, info.height);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 0 }).toBuffer();
 }
 
 /** One page of an image (or encoded pixels) as RGBA, its longest side at most `maxSide`. */

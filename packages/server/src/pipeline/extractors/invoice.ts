@@ -25,6 +25,16 @@ const INVOICE_LABELS: Record<string, LabelSpec> = {
 };
 
 const UUID = String.raw`[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}`;
+/** A UUID as OCR may read it: letters a hexadecimal digit never is, in place of the digits they resemble. */
+const UUID_READ = /[0-9A-Z]{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{12}/;
+const HEX_MISREAD: Record<string, string> = { O: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', T: '7' };
+
+/** A UUID from a labeled value, O/I/S/Z/G/T read for 0/1/5/2/6/7 mended. */
+function readUuid(value: string): string | undefined {
+  const m = UUID_READ.exec(value.toUpperCase().replace(/\s+/g, ''));
+  const mended = m?.[0].replace(/[G-Z]/g, (c) => HEX_MISREAD[c] ?? c);
+  return mended && new RegExp(`^${UUID}$`).test(mended) ? mended : undefined;
+}
 
 const within = (index: number, sections: readonly Section[]) => sections.some((s) => index >= s.start && index < s.end);
 
@@ -37,8 +47,8 @@ function folioFiscal(t: TextView, related: readonly Section[]): string | undefin
   const segs = segments(t, { folio_fiscal: LABELS.folio_fiscal, relacion: { pattern: String.raw`RELACIONAD[OA]S?|TIPO\s*DE\s*RELACION` } });
   for (const s of segs) {
     if (s.key !== 'folio_fiscal' || within(s.index, related)) continue;
-    const m = new RegExp(UUID).exec(s.value.toUpperCase().replace(/\s+/g, ''));
-    if (m) return m[0];
+    const uuid = readUuid(s.value);
+    if (uuid) return uuid;
   }
   const all = new Set(matchesOf(t, UUID).filter((m) => !within(m.index, related)).map((m) => m.value.toUpperCase()));
   return all.size === 1 ? [...all][0] : undefined;

@@ -14,7 +14,7 @@ export interface Party {
 
 const RFC_TOKEN = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{2}[A0-9](?![A-Z0-9])`;
 /** An RFC as OCR may misread it: digits for letters in the name part, letters in the date. */
-const RFC_READ = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&0-9]{3,4}[0-9OQDILZSGB]{6}[A-Z0-9]{2}[A0-9](?![A-Z0-9])`;
+const RFC_READ = String.raw`(?<![A-Z0-9&Ñ])[A-ZÑ&0-9]{3,4}[0-9OQDILZSGB]{6}[A-Z0-9]{2}[A0-9OQDILZSGB](?![A-Z0-9])`;
 
 /**
  * An RFC from what the page reads, undoing the misreads its positions rule out (a digit in
@@ -25,7 +25,9 @@ export function readRfc(token: string): string | undefined {
   const raw = token.toUpperCase().replace(/[\s-]/g, '');
   for (const letters of [4, 3]) {
     if (raw.length !== letters + 9) continue;
-    const rfc = mendByShape(raw, `${'L'.repeat(letters)}DDDDDD???`);
+    // The homoclave's last character is a digit or an A.
+    const last = raw[raw.length - 1];
+    const rfc = mendByShape(raw, `${'L'.repeat(letters)}DDDDDD??${last === 'A' ? '?' : 'D'}`);
     // An RFC SAT never issues (an inconvenient word) is still what the page says: validity flags it.
     const check = validateRfc(rfc);
     if (check.valid || check.reason === 'inconvenient_word') return rfc;

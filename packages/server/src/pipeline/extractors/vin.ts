@@ -3,8 +3,10 @@ import { matchesOf, valuesOf, type Segment, type TextView } from '../text.js';
 
 /** Letters a VIN never holds, as OCR misreads the digits: always fixed. */
 const NEVER_IN_VIN: Record<string, string> = { O: '0', Q: '0', I: '1' };
-/** Characters OCR confuses with one another inside the VIN alphabet (docs/rules.md). */
-const CONFUSED: Record<string, string> = { S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z', G: '6', '6': 'G' };
+/** What OCR may have read instead of each character, inside the VIN alphabet (docs/rules.md). */
+const CONFUSED: Record<string, string[]> = {
+  S: ['5', '8'], '5': ['S'], B: ['8'], '8': ['B', 'S'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'],
+};
 
 const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 const hasCheckDigit = (v: string) => validateVin(v).checkDigitValid;
@@ -16,33 +18,35 @@ export interface VinRead {
   repairedFrom?: string;
 }
 
+/** Every way of undoing one confusion in `read`. */
+function swaps(read: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < read.length; i++) for (const c of CONFUSED[read[i]] ?? []) out.push(read.slice(0, i) + c + read.slice(i + 1));
+  return out;
+}
+
 /**
- * The candidates one misread away: a confused character replaced (S/5, B/8, Z/2, G/6), or,
- * for 18 characters, one character too many dropped.
+ * The VINs whose check digit holds at the fewest misreads from `read`: one confused character
+ * (S/5/8, B/8, Z/2, G/6) or, for 18 characters, one character too many; else two confusions.
  */
-function oneMisreadAway(read: string): string[] {
-  const out = new Set<string>();
-  if (read.length === 17) {
-    for (let i = 0; i < 17; i++) {
-      const swap = CONFUSED[read[i]];
-      if (swap) out.add(read.slice(0, i) + swap + read.slice(i + 1));
-    }
-  } else if (read.length === 18) {
-    for (let i = 0; i < 18; i++) out.add(read.slice(0, i) + read.slice(i + 1));
-  }
-  return [...out].filter((v) => VIN_SHAPE.test(v) && hasCheckDigit(v));
+function fewestMisreadsAway(read: string): string[] {
+  const valid = (list: Iterable<string>) => [...new Set(list)].filter((v) => VIN_SHAPE.test(v) && hasCheckDigit(v));
+  if (read.length === 18) return valid(Array.from({ length: 18 }, (_, i) => read.slice(0, i) + read.slice(i + 1)));
+  const one = swaps(read);
+  const found = valid(one);
+  return found.length ? found : valid(one.flatMap(swaps).filter((v) => v !== read));
 }
 
 /**
  * A full VIN from what a labeled field reads: separators dropped and O/Q/I made 0/0/1; when the
- * check digit then fails (or one character is too many) the single misread that makes it hold
- * is undone, but only when exactly one does. Undefined when nothing VIN-shaped is there.
+ * check digit then fails (or one character is too many) the fewest misreads that make it hold
+ * are undone, but only when exactly one VIN does. Undefined when nothing VIN-shaped is there.
  */
 export function readVin(token: string): VinRead | undefined {
   const read = normalizeVin(token).replace(/[OQI]/g, (c) => NEVER_IN_VIN[c]);
   if (!/^[A-HJ-NPR-Z0-9]{17,18}$/.test(read) || !/\d/.test(read) || !/[A-Z]/.test(read)) return undefined;
   if (read.length === 17 && hasCheckDigit(read)) return { vin: read };
-  const repaired = oneMisreadAway(read);
+  const repaired = fewestMisreadsAway(read);
   if (repaired.length === 1) return { vin: repaired[0], repairedFrom: read };
   return read.length === 17 ? { vin: read } : undefined;
 }

@@ -1,5 +1,5 @@
 import { readingOrder, type IsLabel } from './columns.js';
-import { groupLines, linesOf, toLine, type TextBox } from './lines.js';
+import { linesOf, toLine, type TextBox } from './lines.js';
 
 export type { Line, TextBox } from './lines.js';
 export { groupLines, linesOf, median, toLine } from './lines.js';
@@ -12,20 +12,31 @@ export function layoutText(boxes: readonly TextBox[], isLabel?: IsLabel): string
 
 /**
  * Text in reading order from the lines an OCR engine formed (its words with their boxes).
- * The engine may cut one row of a two-column page into a line per column: lines that share
- * a row are put back together first, so the columns are found as on a text layer.
+ * The engine may cut one row of a two-column page into a line per column: lines side by side
+ * (apart in x, level in y) are put back into one row first, so the columns are found as on a
+ * text layer. Lines that overlap in x stay apart, however close: they are lines of one column.
  */
 export function layoutOcrLines(lines: readonly (readonly TextBox[])[], isLabel?: IsLabel): string {
   const spans = lines
     .filter((words) => words.length)
     .map((words) => ({
-      words,
-      text: '·',
+      words: [...words],
       x0: Math.min(...words.map((w) => w.x0)),
       x1: Math.max(...words.map((w) => w.x1)),
       y0: Math.min(...words.map((w) => w.y0)),
       y1: Math.max(...words.map((w) => w.y1)),
-    }));
-  const rows = groupLines(spans).map((row) => toLine(row.flatMap((span) => (span as (typeof spans)[number]).words)));
-  return readingOrder(rows.filter((l) => l.cells.length), isLabel).join('\n');
+    }))
+    .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const rows: (typeof spans)[] = [];
+  for (const span of spans) {
+    const mid = (span.y0 + span.y1) / 2;
+    const row = rows.find((r) =>
+      r.every((o) => (o.x1 <= span.x0 || span.x1 <= o.x0) && mid > o.y0 && mid < o.y1 && (o.y0 + o.y1) / 2 > span.y0 && (o.y0 + o.y1) / 2 < span.y1),
+    );
+    if (row) row.push(span);
+    else rows.push([span]);
+  }
+  const formed = rows.map((r) => toLine(r.flatMap((span) => span.words))).filter((l) => l.cells.length);
+  formed.sort((a, b) => a.y0 - b.y0);
+  return readingOrder(formed, isLabel).join('\n');
 }
