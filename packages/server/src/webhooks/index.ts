@@ -16,6 +16,8 @@ export {
 } from './renderTemplate.js';
 export {
   deleteRegistration,
+  findRegistration,
+  findRegistrationById,
   getRegistration,
   listDeliveries,
   putRegistration,

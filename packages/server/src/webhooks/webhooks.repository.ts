@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { fromJson } from '../db/json.js';
@@ -58,7 +59,7 @@ export function toDeliveryDto(row: Selectable<WebhookDeliveriesTable>): WebhookD
   };
 }
 
-/** Creates or replaces the company's receiver for `event`. */
+/** Creates or replaces the company's receiver for `event`; a replaced one keeps its id. */
 export async function putRegistration(
   db: Kysely<Database>,
   reg: {
@@ -71,6 +72,7 @@ export async function putRegistration(
   },
 ): Promise<WebhookRegistrationDto> {
   const row: Selectable<WebhookRegistrationsTable> = {
+    id: randomUUID(),
     company_id: reg.company_id,
     event: reg.event,
     url: reg.url,
@@ -78,7 +80,7 @@ export async function putRegistration(
     api_key: reg.api_key ?? null,
     updated_at: reg.updated_at,
   };
-  await db
+  const stored = await db
     .insertInto('webhook_registrations')
     .values(row)
     .onConflict((oc) =>
@@ -89,8 +91,24 @@ export async function putRegistration(
         updated_at: row.updated_at,
       }),
     )
-    .execute();
-  return toRegistrationDto(row);
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRegistrationDto(stored);
+}
+
+/** The company's registration for `event`, as stored. */
+export function findRegistration(db: Kysely<Database>, companyId: string, event: string) {
+  return db
+    .selectFrom('webhook_registrations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('event', '=', event)
+    .executeTakeFirst();
+}
+
+/** The registration a delivery job names, while it exists (and belongs to the company). */
+export function findRegistrationById(db: Kysely<Database>, companyId: string, id: string) {
+  return db.selectFrom('webhook_registrations').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
 }
 
 export async function getRegistration(
@@ -98,12 +116,7 @@ export async function getRegistration(
   companyId: string,
   event: string,
 ): Promise<WebhookRegistrationDto | undefined> {
-  const row = await db
-    .selectFrom('webhook_registrations')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('event', '=', event)
-    .executeTakeFirst();
+  const row = await findRegistration(db, companyId, event);
   return row && toRegistrationDto(row);
 }
 

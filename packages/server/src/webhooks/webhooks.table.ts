@@ -1,5 +1,10 @@
 /** One receiver per company and event (operator-surface §2). Primary key (company_id, event). */
 export interface WebhookRegistrationsTable {
+  /**
+   * Kept when the registration is replaced, new after it is deleted: delivery jobs name the
+   * registration by it and read its URL and credentials when they send (migration 008).
+   */
+  id: string;
   company_id: string;
   event: string;
   url: string;
