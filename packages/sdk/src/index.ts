@@ -69,6 +69,6 @@ export type {
   RenapoStartResponse, RepuveInfo, RepuveResponse, RestoreDocumentResponse, ReviewStatus,
   RowStatus, SandboxOutcome, SandboxSource, SourceAmount, SupportedMimeType, TaxCell, TaxRow,
   TaxesBlock, TaxesResponse, TaxesStartResponse, TicketRow, TicketsResponse, TicketsStartResponse,
-  Token, UploadDocumentRequest, UploadDocumentResponse, User, WebhookDelivery, WebhookEvent,
+  Token, TokenInfo, UploadDocumentRequest, UploadDocumentResponse, User, UserTokensResponse, WebhookDelivery, WebhookEvent,
   WebhookRegistration, WebhookRegistrationBody,
 } from '@vcase/shared';

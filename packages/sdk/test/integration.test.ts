@@ -124,7 +124,8 @@ describe('admin', () => {
     expect(user).toMatchObject({ company_id: company.company_id, name: 'Luis', pid: expect.any(String) });
 
     const token = await admin.admin.tokens.create(user.user_id, { ttl_seconds: 600 });
-    expect(token.token_type).toBe('Bearer');
+    expect(token).toMatchObject({ token_type: 'Bearer', token_id: expect.any(String) });
+    expect((await admin.admin.tokens.list(user.user_id)).data).toEqual([expect.objectContaining({ token_id: token.token_id, revoked_at: null })]);
 
     const key = await admin.admin.apiKeys.create(company.company_id, { name: 'sdk' });
     expect(key).toEqual({ key_id: expect.any(String), api_key: expect.any(String) });
@@ -135,6 +136,18 @@ describe('admin', () => {
     expect(assigned.assignment_history.at(-1)).toMatchObject({ user: 'Luis', pid: user.pid });
 
     await expect(admin.admin.apiKeys.revoke(key.key_id)).resolves.toBeUndefined();
+    await expect(admin.admin.tokens.revoke(token.token_id)).resolves.toBeUndefined();
+    await expect(client.cases.get(case_id)).rejects.toMatchObject({ status: 401, message: expect.stringContaining('Token revocado') });
+    const second = await admin.admin.tokens.create(user.user_id);
+    await admin.admin.tokens.revokeAll(user.user_id);
+    await expect(new Vcase({ baseURL, token: second.access_token, maxRetries: 0 }).cases.list()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a token lifetime over 90 days is refused before it is sent', async () => {
+    await expect(admin.admin.tokens.create(tenant.userId, { ttl_seconds: 90 * 86_400 + 1 })).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      message: expect.stringContaining('90 días'),
+    });
   });
 
   it('webhooks: set, deliveries, delete', async () => {

@@ -36,14 +36,25 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** Longest lifetime of a bearer token: 90 days (docs/operator-guide.md "Security"). */
+export const MAX_TOKEN_TTL_SECONDS = 90 * 24 * 3600;
+
 export const createTokenBodySchema = z.object({
-  /** At most ten years: the expiry must stay a date. */
-  ttl_seconds: z.number().int().positive().max(10 * 365 * 24 * 3600).nullish(),
+  ttl_seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_TOKEN_TTL_SECONDS, {
+      message: `ttl_seconds admite como máximo ${MAX_TOKEN_TTL_SECONDS} (90 días); emita un token nuevo antes de que venza`,
+    })
+    .nullish(),
 });
 export const tokenSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_at: timestamp,
+  /** Names the token to revoke it (DELETE /admin/tokens/{token_id}). */
+  token_id: uuid,
 });
 export type Token = z.infer<typeof tokenSchema>;
 

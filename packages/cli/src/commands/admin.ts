@@ -2,19 +2,11 @@ import { Argument, Option, type Command } from 'commander';
 import type { SandboxSource, WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
 import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
-import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
-import type { Session } from '../session.js';
+import { registerTokenRevocation, showAdmin as show } from './adminSecurity.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];
 const SOURCES = ['plate_portal', 'repuve', 'pedimento', 'rapi', 'renapo', 'bureau', 'tickets', 'tenencia', 'sat_cfdi', 'sat_pedimento', 'amda', 'amis', 'ine', 'ocr'];
-
-/** Prints an admin answer: the body with --json, label/value pairs otherwise. */
-async function show(s: Session, o: OutputFlags, body: unknown, done?: string) {
-  if (o.json) return s.json(body ?? null);
-  if (body === undefined || body === null) return s.out(done ? `${done}\n` : '');
-  return s.out(pairsOf(s.style, body));
-}
 
 export function register(program: Command, app: App): void {
   const admin = program
@@ -64,20 +56,20 @@ export function register(program: Command, app: App): void {
     }),
   );
 
+  const tokens = admin.command('tokens').description('bearer tokens');
   outputOptions(
-    admin
-      .command('tokens')
-      .description('bearer tokens')
+    tokens
       .command('create')
       .description("issue a bearer token for a user (e.g. TOKEN=$(vcase admin tokens create U --json | jq -r .access_token))")
       .argument('<user>', 'user_id')
-      .option('--ttl <seconds>', 'lifetime (default 86400)', positiveInt),
+      .option('--ttl <seconds>', 'lifetime (default 86400, at most 7776000: 90 days)', positiveInt),
   ).action(
     app.action<OutputFlags & { ttl?: number }>(async (s, [user], o) => {
       const client = await s.client();
       await show(s, o, await client.admin.tokens.create(user!, o.ttl ? { ttl_seconds: o.ttl } : {}, { signal: s.signal }));
     }),
   );
+  registerTokenRevocation(tokens, app);
 
   const keys = admin.command('api-keys').description('API keys of a company');
   outputOptions(keys.command('create').description('issue an API key').argument('<company>', 'company_id').option('--name <name>', 'a label')).action(

@@ -7,6 +7,7 @@ import type {
   SandboxSource,
   Token,
   User,
+  UserTokensResponse,
   WebhookEvent,
   WebhookRegistration,
   WebhookRegistrationBody,
@@ -40,9 +41,24 @@ export class Users extends APIResource {
 }
 
 export class Tokens extends APIResource {
-  /** A bearer token for the user; `ttl_seconds` defaults to 86400. */
+  /** A bearer token for the user; `ttl_seconds` defaults to 86400, at most 7776000 (90 days). Keep `token_id` to revoke it. */
   create(userId: string, body: CreateTokenParams = {}, options?: RequestOptions): Promise<Token> {
     return this._request('createToken', { params: { user_id: userId }, body }, options);
+  }
+
+  /** The user's tokens by id, with expiry and revocation (never the tokens themselves), newest first. */
+  list(userId: string, options?: RequestOptions): Promise<UserTokensResponse> {
+    return this._request('listUserTokens', { params: { user_id: userId } }, options);
+  }
+
+  /** The token stops working at once, on every server. Revoking it again is no error. */
+  revoke(tokenId: string, options?: RequestOptions): Promise<void> {
+    return this._request('revokeToken', { params: { token_id: tokenId } }, options);
+  }
+
+  /** Every token of the user stops working at once, those issued before tokens had ids too. */
+  revokeAll(userId: string, options?: RequestOptions): Promise<void> {
+    return this._request('revokeUserTokens', { params: { user_id: userId } }, options);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 interface Schema {
   webhook_registrations: { company_id: string; event: string; id: string | null };
   jobs: { id: string; kind: string; payload: string };
+  token_revision: { id: number; revision: number };
 }
 
 /** Jobs rewritten per read: the table keeps a week of deliveries. */
@@ -12,6 +13,32 @@ const BATCH = 500;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await webhookKeyInOnePlace(db as unknown as Kysely<Schema>);
+  await revocableTokens(db as unknown as Kysely<Schema>);
+}
+
+/** Bearer tokens with ids, revocable one by one or per user (auth/tokens.table.ts). */
+async function revocableTokens(db: Kysely<Schema>) {
+  await db.schema
+    .createTable('access_tokens')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('company_id', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await db.schema.createIndex('access_tokens_user_idx').on('access_tokens').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createTable('token_cutoffs')
+    .addColumn('user_id', 'text', (c) => c.primaryKey())
+    .addColumn('revoked_before', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('token_revision')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.insertInto('token_revision').values({ id: 1, revision: 0 }).execute();
 }
 
 /**

@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import { EXIT } from '../errors.js';
+import { outputOptions, type App, type OutputFlags } from '../kit.js';
+import { pairsOf } from '../render/format.js';
+import { renderRecords } from '../render/lookups.js';
+import type { Session } from '../session.js';
+
+/** Prints an admin answer: the body with --json, label/value pairs otherwise. */
+export async function showAdmin(s: Session, o: OutputFlags, body: unknown, done?: string) {
+  if (o.json) return s.json(body ?? null);
+  if (body === undefined || body === null) return s.out(done ? `${done}\n` : '');
+  return s.out(pairsOf(s.style, body));
+}
+
+/** `vcase admin tokens list|revoke|revoke-all` (docs/operator-guide.md "Security"). */
+export function registerTokenRevocation(tokens: Command, app: App): void {
+  outputOptions(tokens.command('list').description("a user's tokens by id (never the tokens), newest first").argument('<user>', 'user_id'), { list: true }).action(
+    app.action<OutputFlags>(async (s, [user], o) => {
+      const client = await s.client();
+      const body = await client.admin.tokens.list(user!, { signal: s.signal });
+      if (o.ndjson) return void (await s.ndjson(body.data));
+      if (o.json) return void (await s.json(body));
+      await s.out(renderRecords(s.style, body.data, ['token_id', 'created_at', 'expires_at', 'revoked_at']));
+    }),
+  );
+  outputOptions(
+    tokens.command('revoke').description('revoke one token (it stops working at once, on every server)').argument('<token>', 'token_id').option('-y, --yes', 'do not ask for confirmation'),
+  ).action(
+    app.action<OutputFlags & { yes?: boolean }>(async (s, [token], o) => {
+      const client = await s.client();
+      if (!(await s.confirm(`Revoke token ${token}?`, o.yes))) return EXIT.FAILURE;
+      await client.admin.tokens.revoke(token!, { signal: s.signal });
+      await showAdmin(s, o, { token_id: token, revoked: true });
+    }),
+  );
+  outputOptions(
+    tokens.command('revoke-all').description("revoke every token of a user, those issued before token ids too").argument('<user>', 'user_id').option('-y, --yes', 'do not ask for confirmation'),
+  ).action(
+    app.action<OutputFlags & { yes?: boolean }>(async (s, [user], o) => {
+      const client = await s.client();
+      if (!(await s.confirm(`Revoke every token of user ${user}?`, o.yes))) return EXIT.FAILURE;
+      await client.admin.tokens.revokeAll(user!, { signal: s.signal });
+      await showAdmin(s, o, { user_id: user, revoked: true });
+    }),
+  );
+}
