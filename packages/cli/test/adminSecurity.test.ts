@@ -28,3 +28,19 @@ describe('admin tokens: list and revoke', () => {
     expect(unconfirmed.requests).toEqual([]);
   });
 });
+
+describe('admin webhooks rotate-secret', () => {
+  const COMPANY = '0190a1b2-c3d4-4e5f-8a6b-00000000000c';
+  const path = `POST /admin/companies/${COMPANY}/webhooks/expediente-created/rotate-secret`;
+  const answer = { company_id: COMPANY, event: 'expediente-created', signing_secret: 'whsec_bmV3', previous_secret_expires_at: null };
+
+  it('sends the overlap when given, nothing otherwise, and prints the new secret', async () => {
+    const r = await runCli(admin('webhooks', 'rotate-secret', COMPANY, 'expediente-created', '--overlap', '0', '--json'), { routes: { [path]: { body: answer } } });
+    expect(r.code, r.stderr).toBe(EXIT.OK);
+    expect(r.requests[0]!.body).toEqual({ overlap_seconds: 0 });
+    expect(JSON.parse(r.stdout)).toEqual(answer);
+    const plain = await runCli(admin('webhooks', 'rotate-secret', COMPANY, 'expediente-created'), { routes: { [path]: { body: answer } } });
+    expect(plain.requests[0]!.body).toEqual({});
+    expect(plain.stdout).toContain('whsec_bmV3');
+  });
+});

@@ -42,6 +42,7 @@ export type {
   Admin,
   CreateTokenParams,
   CreateApiKeyParams,
+  RotateWebhookSecretParams,
   WebhookDeliveriesQuery,
   WebhookDeliveriesResponse,
   SandboxFixture,
@@ -70,5 +71,5 @@ export type {
   RowStatus, SandboxOutcome, SandboxSource, SourceAmount, SupportedMimeType, TaxCell, TaxRow,
   TaxesBlock, TaxesResponse, TaxesStartResponse, TicketRow, TicketsResponse, TicketsStartResponse,
   Token, TokenInfo, UploadDocumentRequest, UploadDocumentResponse, User, UserTokensResponse, WebhookDelivery, WebhookEvent,
-  WebhookRegistration, WebhookRegistrationBody,
+  WebhookRegistration, WebhookRegistrationBody, WebhookSecret,
 } from '@vcase/shared';

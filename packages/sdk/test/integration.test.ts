@@ -156,7 +156,10 @@ describe('admin', () => {
       template: { case: '{{expedientData.vehicle_id}}' },
       api_key: null,
     });
-    expect(registration).toMatchObject({ company_id: tenant.companyId, event: 'v1-assign-analyst', url: 'http://127.0.0.1:9/hook' });
+    expect(registration).toMatchObject({ company_id: tenant.companyId, event: 'v1-assign-analyst', url: 'http://127.0.0.1:9/hook', signing_secret: expect.stringMatching(/^whsec_/) });
+    const rotated = await admin.admin.webhooks.rotateSecret(tenant.companyId, 'v1-assign-analyst', { overlap_seconds: 0 });
+    expect(rotated).toMatchObject({ signing_secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: null });
+    expect(rotated.signing_secret).not.toBe(registration.signing_secret);
     const deliveries = await admin.admin.deliveries.list(tenant.companyId, { event: 'v1-assign-analyst' });
     expect(Array.isArray(deliveries.data)).toBe(true);
     await expect(admin.admin.webhooks.delete(tenant.companyId, 'v1-assign-analyst')).resolves.toBeUndefined();

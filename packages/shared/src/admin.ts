@@ -81,6 +81,11 @@ export const webhookRegistrationSchema = z.object({
   template: z.union([jsonObject, z.string()]).nullable(),
   api_key: z.string().nullable(),
   updated_at: timestamp,
+  /**
+   * `whsec_…`, the key that signs every delivery (docs/webhooks.md "Signatures"): only in the
+   * answer that created the registration, never read back (a new one: rotate-secret).
+   */
+  signing_secret: z.string().optional(),
 });
 export type WebhookRegistration = z.infer<typeof webhookRegistrationSchema>;
 
@@ -100,6 +105,8 @@ export const webhookDeliverySchema = z.object({
   error: z.string().nullable(),
   duration_ms: z.number().nullable(),
   created_at: timestamp,
+  /** The `webhook-id` header the receiver got (the same on a redelivery); null on records before signatures. */
+  webhook_id: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesResponseSchema = z.object({ data: z.array(webhookDeliverySchema) });

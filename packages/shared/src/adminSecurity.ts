@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { timestamp, uuid } from './common.js';
+import { webhookEventSchema } from './enums.js';
 
 /**
- * Admin operations beyond operator-surface §2 that revoke credentials (docs/operator-guide.md
- * "Security"). Their specs join the operations table (`OPERATIONS`), so REST, tRPC, the
+ * Admin operations beyond operator-surface §2 that revoke credentials and sign webhooks
+ * (docs/operator-guide.md "Security", docs/webhooks.md). Their specs join the operations table (`OPERATIONS`), so REST, tRPC, the
  * OpenAPI document, the SDK and `vcase admin` get them like every other operation.
  */
 
@@ -17,6 +18,29 @@ export const tokenInfoSchema = z.object({
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 export const userTokensResponseSchema = z.object({ data: z.array(tokenInfoSchema) });
 export type UserTokensResponse = z.infer<typeof userTokensResponseSchema>;
+
+/** How long the secret before a rotation keeps signing beside the new one: 24 h unless told (at most 7 days; 0 = stop at once). */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
+export const MAX_SECRET_OVERLAP_SECONDS = 7 * 86_400;
+
+export const rotateWebhookSecretBodySchema = z.object({
+  overlap_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SECRET_OVERLAP_SECONDS, { message: `overlap_seconds admite como máximo ${MAX_SECRET_OVERLAP_SECONDS} (7 días)` })
+    .nullish(),
+});
+export type RotateWebhookSecretBody = z.infer<typeof rotateWebhookSecretBodySchema>;
+export const webhookSecretSchema = z.object({
+  company_id: uuid,
+  event: webhookEventSchema,
+  /** The new secret, shown this once. */
+  signing_secret: z.string(),
+  /** Until when the secret before it still signs too; null when it stopped at once. */
+  previous_secret_expires_at: timestamp.nullable(),
+});
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 
 /** Specs of the operations above, spread into `OPERATIONS` (operations.ts checks their shape). */
 export const ADMIN_SECURITY_OPERATIONS = {
@@ -34,5 +58,10 @@ export const ADMIN_SECURITY_OPERATIONS = {
     method: 'DELETE', path: '/admin/tokens/{token_id}', auth: 'admin', group: 'admin',
     summary: 'Revoke one bearer token at once',
     response: null, successStatus: 204,
+  },
+  rotateWebhookSecret: {
+    method: 'POST', path: '/admin/companies/{company_id}/webhooks/{event}/rotate-secret', auth: 'admin', group: 'admin',
+    summary: "Give a webhook a new signing secret (shown once); the old one keeps signing for the overlap",
+    body: rotateWebhookSecretBodySchema, response: webhookSecretSchema, successStatus: 200, answersSecret: true,
   },
 } as const;

@@ -95,7 +95,7 @@ describe('operations table', () => {
 
   it('keys every create and start but those that answer a secret, and never both', () => {
     const secrets = OPERATION_LIST.filter((op) => op.answersSecret).map((op) => op.id);
-    expect(secrets.sort()).toEqual(['createApiKey', 'createToken']);
+    expect(secrets.sort()).toEqual(['createApiKey', 'createToken', 'rotateWebhookSecret']);
     for (const op of OPERATION_LIST) {
       expect(op.idempotent && op.answersSecret, op.id).toBeFalsy();
       // A 201 or 202 answers a record made or work started: a retry must not do it twice.

@@ -3,7 +3,7 @@ import type { SandboxSource, WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
 import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
 import { renderRecords } from '../render/lookups.js';
-import { registerTokenRevocation, showAdmin as show } from './adminSecurity.js';
+import { registerTokenRevocation, registerWebhookSecurity, showAdmin as show } from './adminSecurity.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];
 const SOURCES = ['plate_portal', 'repuve', 'pedimento', 'rapi', 'renapo', 'bureau', 'tickets', 'tenencia', 'sat_cfdi', 'sat_pedimento', 'amda', 'amis', 'ine', 'ocr'];
@@ -124,6 +124,7 @@ export function register(program: Command, app: App): void {
       await show(s, o, { company_id: company, event, deleted: true });
     }),
   );
+  registerWebhookSecurity(webhooks, app, EVENTS);
 
   outputOptions(
     admin

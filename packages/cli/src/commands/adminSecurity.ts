@@ -1,6 +1,7 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import type { WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
-import { outputOptions, type App, type OutputFlags } from '../kit.js';
+import { nonNegativeInt, outputOptions, type App, type OutputFlags } from '../kit.js';
 import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
 import type { Session } from '../session.js';
@@ -41,6 +42,24 @@ export function registerTokenRevocation(tokens: Command, app: App): void {
       if (!(await s.confirm(`Revoke every token of user ${user}?`, o.yes))) return EXIT.FAILURE;
       await client.admin.tokens.revokeAll(user!, { signal: s.signal });
       await showAdmin(s, o, { user_id: user, revoked: true });
+    }),
+  );
+}
+
+/** `vcase admin webhooks rotate-secret` (docs/webhooks.md "Signatures"); `events`: the webhook events. */
+export function registerWebhookSecurity(webhooks: Command, app: App, events: readonly string[]): void {
+  outputOptions(
+    webhooks
+      .command('rotate-secret')
+      .description('give a webhook a new signing secret (printed once); the old one keeps signing for the overlap')
+      .argument('<company>', 'company_id')
+      .addArgument(new Argument('<event>', 'webhook event').choices(events))
+      .option('--overlap <seconds>', 'how long the old secret still signs too (default 86400, at most 604800; 0: stops at once)', nonNegativeInt),
+  ).action(
+    app.action<OutputFlags & { overlap?: number }>(async (s, [company, event], o) => {
+      const client = await s.client();
+      const body = o.overlap === undefined ? {} : { overlap_seconds: o.overlap };
+      await showAdmin(s, o, await client.admin.webhooks.rotateSecret(company!, event as WebhookEvent, body, { signal: s.signal }));
     }),
   );
 }

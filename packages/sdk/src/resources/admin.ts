@@ -11,8 +11,10 @@ import type {
   WebhookEvent,
   WebhookRegistration,
   WebhookRegistrationBody,
+  WebhookSecret,
   createApiKeyBodySchema,
   createTokenBodySchema,
+  rotateWebhookSecretBodySchema,
   webhookDeliveriesQuerySchema,
 } from '@vcase/shared';
 import type * as z from 'zod';
@@ -21,6 +23,7 @@ import { APIResource, type ClientContext } from './resource.js';
 
 export type CreateTokenParams = z.input<typeof createTokenBodySchema>;
 export type CreateApiKeyParams = z.input<typeof createApiKeyBodySchema>;
+export type RotateWebhookSecretParams = z.input<typeof rotateWebhookSecretBodySchema>;
 export type WebhookDeliveriesQuery = z.input<typeof webhookDeliveriesQuerySchema>;
 export type WebhookDeliveriesResponse = ResponseOf<'listWebhookDeliveries'>;
 export type SandboxFixture = ResponseOf<'putSandboxFixture'>;
@@ -74,9 +77,21 @@ export class ApiKeys extends APIResource {
 }
 
 export class Webhooks extends APIResource {
-  /** Registers (or replaces) the company's webhook for `event`. */
+  /**
+   * Registers (or replaces) the company's webhook for `event`. The answer that creates it holds
+   * `signing_secret` (`whsec_…`), the key receivers verify deliveries with: shown this once.
+   */
   set(companyId: string, event: WebhookEvent, body: WebhookRegistrationBody, options?: RequestOptions): Promise<WebhookRegistration> {
     return this._request('putWebhook', { params: { company_id: companyId, event }, body }, options);
+  }
+
+  /**
+   * A new signing secret, shown this once. The old one keeps signing beside it for
+   * `overlap_seconds` (default 86400, at most 604800; 0 stops it at once). Not retried once it
+   * may have reached the server: a second rotation would end the overlap of the first.
+   */
+  rotateSecret(companyId: string, event: WebhookEvent, body: RotateWebhookSecretParams = {}, options?: RequestOptions): Promise<WebhookSecret> {
+    return this._request('rotateWebhookSecret', { params: { company_id: companyId, event }, body }, options);
   }
 
   delete(companyId: string, event: WebhookEvent, options?: RequestOptions): Promise<void> {

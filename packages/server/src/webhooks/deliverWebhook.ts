@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
 import { assertPublicUrl } from '../net/publicUrl.js';
-import { findRegistrationById, recordDelivery, type WebhookDeliveryDto } from './webhooks.repository.js';
+import { signatureHeaders } from './signatures.js';
+import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 
@@ -14,6 +15,8 @@ export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 export interface WebhookDeliverPayload {
   /** `webhook_registrations.id`; null (or a deleted one): nothing is sent. */
   registrationId: string | null;
+  /** The message's `webhook-id` header: receivers tell repeats of one message by it. */
+  webhookId: string;
   /** Request body text, rendered at event time. */
   body: string;
   event: string;
@@ -84,9 +87,15 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
       ctx.logger.info({ jobId: job.id, companyId: payload.companyId, event: payload.event }, 'webhook delivery dropped: its registration was deleted');
       return { delivery_id: null, ok: false, status_code: null };
     }
-    const createdAt = ctx.clock.now().toISOString();
+    const now = ctx.clock.now();
+    const createdAt = now.toISOString();
     const startedAt = performance.now();
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    // The contract's headers, then the signature headers of every secret in force (additive).
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...signatureHeaders(secretsInForce(registration, now), payload.webhookId, now, payload.body),
+    };
     if (registration.api_key) headers['x-api-key'] = registration.api_key;
     const target: Target = { url: registration.url, headers, body: payload.body };
     // One attempt, no retry (contract §6): a POST that may have reached the receiver is never
@@ -102,6 +111,7 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
       case_id: payload.caseId,
       url: target.url,
       request_body: payload.body,
+      webhook_id: payload.webhookId,
       status_code: recorded.status_code,
       ok: recorded.ok ? 1 : 0,
       response_body: recorded.response_body,

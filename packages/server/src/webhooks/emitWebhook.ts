@@ -66,6 +66,7 @@ export async function emitWebhook(
     maxAttempts: 1, // contract §6: one attempt, no automatic retry
     payload: {
       registrationId: registration.id,
+      webhookId: `msg_${ctx.ids()}`,
       body,
       event,
       caseId: caseRow.id,

@@ -22,8 +22,11 @@ export {
   listDeliveries,
   putRegistration,
   recordDelivery,
+  rotateSigningSecret,
+  secretsInForce,
   toDeliveryDto,
   toRegistrationDto,
   type WebhookDeliveryDto,
   type WebhookRegistrationDto,
 } from './webhooks.repository.js';
+export { generateWebhookSecret, signatureHeaders, signWebhook } from './signatures.js';

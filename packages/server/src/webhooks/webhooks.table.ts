@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** One receiver per company and event (operator-surface §2). Primary key (company_id, event). */
 export interface WebhookRegistrationsTable {
   /**
@@ -14,6 +16,11 @@ export interface WebhookRegistrationsTable {
    */
   template: string | null;
   api_key: string | null;
+  /** `whsec_<base64>`: signs every delivery (webhooks/signatures.ts); made on first registration. */
+  signing_secret: string;
+  /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
+  previous_signing_secret: string | null;
+  previous_secret_expires_at: string | null;
   updated_at: string;
 }
 
@@ -31,4 +38,6 @@ export interface WebhookDeliveriesTable {
   error: string | null;
   duration_ms: number | null;
   created_at: string;
+  /** The message's `webhook-id` (the same on a redelivery); null before migration 008. */
+  webhook_id: ColumnType<string | null, string | null | undefined, never>;
 }

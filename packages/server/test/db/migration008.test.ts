@@ -37,15 +37,17 @@ describe('migration 008: a webhook key in one place', () => {
 
     const [registration] = await db.selectFrom('webhook_registrations').selectAll().execute();
     expect(registration!.id).toMatch(/^[0-9a-f-]{36}$/);
+    // Every delivery is signed from now on: an existing registration gets a secret too (an operator learns it by rotating it).
+    expect(registration!.signing_secret).toMatch(/^whsec_/);
     const payloads = Object.fromEntries(
       (await db.selectFrom('jobs').select(['id', 'payload']).orderBy('id').execute()).map((j) => [j.id, JSON.parse(j.payload)]),
     );
     const kept = { body: '{"internal_id":"X"}', caseId: 'case', companyId: 'co' };
     expect(payloads).toEqual({
-      'job-1': { ...kept, event: 'expediente-created', registrationId: registration!.id },
-      'job-2': { ...kept, event: 'expediente-created', registrationId: registration!.id },
+      'job-1': { ...kept, event: 'expediente-created', registrationId: registration!.id, webhookId: 'msg_job-1' },
+      'job-2': { ...kept, event: 'expediente-created', registrationId: registration!.id, webhookId: 'msg_job-2' },
       // No registration for its event: nothing to send it with.
-      'job-3': { ...kept, event: 'v1-assign-analyst', registrationId: null },
+      'job-3': { ...kept, event: 'v1-assign-analyst', registrationId: null, webhookId: 'msg_job-3' },
     });
     expect(await tablesHolding(db, 'key-in-job')).toEqual(['webhook_registrations']);
     expect(await tablesHolding(db, 'url-secret')).toEqual(['webhook_registrations']);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { generateWebhookSecret } from '../../webhooks/signatures.js';
 
 /** The tables as this migration finds and leaves them (later code may change them again). */
 interface Schema {
-  webhook_registrations: { company_id: string; event: string; id: string | null };
+  webhook_registrations: { company_id: string; event: string; id: string | null; signing_secret: string | null };
   jobs: { id: string; kind: string; payload: string };
   token_revision: { id: number; revision: number };
 }
@@ -45,16 +46,25 @@ async function revocableTokens(db: Kysely<Schema>) {
  * A webhook's receiver key is kept in its registration only (docs/webhooks.md): a
  * registration gets an id of its own, delivery jobs name it instead of carrying the key (and
  * the URL), and the copies in existing jobs, pending or done, are dropped. A job whose
- * registration is gone names none and is not sent.
+ * registration is gone names none and is not sent. Registrations also get a signing secret
+ * (an operator learns it by rotating it) and a job the id of its message (`webhook-id`).
  */
 async function webhookKeyInOnePlace(db: Kysely<Schema>) {
-  await db.schema.alterTable('webhook_registrations').addColumn('id', 'text').execute();
+  for (const column of ['id', 'signing_secret', 'previous_signing_secret', 'previous_secret_expires_at']) {
+    await db.schema.alterTable('webhook_registrations').addColumn(column, 'text').execute();
+  }
+  await db.schema.alterTable('webhook_deliveries').addColumn('webhook_id', 'text').execute();
   const registrations = await db.selectFrom('webhook_registrations').select(['company_id', 'event']).execute();
   const idOf = new Map<string, string>();
   for (const r of registrations) {
     const id = randomUUID();
     idOf.set(`${r.company_id}\u0000${r.event}`, id);
-    await db.updateTable('webhook_registrations').set({ id }).where('company_id', '=', r.company_id).where('event', '=', r.event).execute();
+    await db
+      .updateTable('webhook_registrations')
+      .set({ id, signing_secret: generateWebhookSecret() })
+      .where('company_id', '=', r.company_id)
+      .where('event', '=', r.event)
+      .execute();
   }
   await db.schema.createIndex('webhook_registrations_id_idx').unique().on('webhook_registrations').column('id').execute();
 
@@ -71,7 +81,8 @@ async function webhookKeyInOnePlace(db: Kysely<Schema>) {
     for (const job of jobs) {
       const { apiKey: _key, url: _url, ...kept } = JSON.parse(job.payload) as Record<string, unknown>;
       const registrationId = idOf.get(`${String(kept.companyId)}\u0000${String(kept.event)}`) ?? null;
-      await db.updateTable('jobs').set({ payload: JSON.stringify({ ...kept, registrationId }) }).where('id', '=', job.id).execute();
+      const webhookId = `msg_${job.id}`;
+      await db.updateTable('jobs').set({ payload: JSON.stringify({ ...kept, registrationId, webhookId }) }).where('id', '=', job.id).execute();
     }
     after = jobs[jobs.length - 1]!.id;
   }
