@@ -32,6 +32,21 @@ export type { Sleep } from './core/sleep.js';
 export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
 export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
+export {
+  Webhooks,
+  webhooks,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  WebhookVerificationError,
+  WebhookHeaderError,
+  WebhookTimestampError,
+  WebhookSignatureError,
+  type VerifiedWebhook,
+  type WebhookHeaders,
+  type WebhookPayload,
+  type WebhookSecrets,
+  type WebhookVerificationReason,
+  type WebhookVerifyOptions,
+} from './webhooks.js';
 /** The contract's fixed message texts of tickets and tenencia rows (e.g. a lookup that could not run). */
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 
