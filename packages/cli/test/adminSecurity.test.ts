@@ -44,3 +44,40 @@ describe('admin webhooks rotate-secret', () => {
     expect(plain.stdout).toContain('whsec_bmV3');
   });
 });
+
+describe('admin webhooks redeliver', () => {
+  const COMPANY = '0190a1b2-c3d4-4e5f-8a6b-00000000000c';
+  const ORIGINAL = '0190a1b2-c3d4-4e5f-8a6b-0000000000d1';
+  const AGAIN = '0190a1b2-c3d4-4e5f-8a6b-0000000000d2';
+  const queued = { delivery_id: AGAIN, redelivered_from: ORIGINAL, event: 'expediente-created', webhook_id: 'msg_1', job_id: '0190a1b2-c3d4-4e5f-8a6b-0000000000f1', status: 'queued' };
+  const record = (ok: boolean) => ({
+    delivery_id: AGAIN, event: 'expediente-created', case_id: null, url: 'https://rx.example/h', request_body: {}, status_code: ok ? 200 : 500, ok,
+    response_body: null, error: ok ? null : 'el receptor respondió HTTP 500', duration_ms: 3, created_at: '2026-03-01T10:00:00.000Z', webhook_id: 'msg_1', redelivered_from: ORIGINAL,
+  });
+  const redeliver = `POST /admin/companies/${COMPANY}/webhook-deliveries/${ORIGINAL}/redeliver`;
+  const list = `GET /admin/companies/${COMPANY}/webhook-deliveries`;
+
+  it('queues the redelivery and prints what the server answered', async () => {
+    const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--json'), { routes: { [redeliver]: { status: 202, body: queued } } });
+    expect(r.code, r.stderr).toBe(EXIT.OK);
+    expect(JSON.parse(r.stdout)).toEqual(queued);
+  });
+
+  it('--wait reads the delivery list until the new record is there: exit 0 when it was accepted, 1 when it failed', async () => {
+    for (const ok of [true, false]) {
+      const routes = { [redeliver]: { status: 202, body: queued }, [list]: (_req: unknown, n: number) => ({ body: { data: n < 3 ? [] : [record(ok)] } }) };
+      const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--wait', '--json'), { routes });
+      expect(r.code, r.stderr).toBe(ok ? EXIT.OK : EXIT.FAILURE);
+      expect(JSON.parse(r.stdout)).toEqual(record(ok));
+      expect(r.requests.filter((q) => q.method === 'GET')).toHaveLength(3);
+      expect(r.requests[1]!.query).toEqual({ event: 'expediente-created' });
+    }
+  });
+
+  it('--wait gives up after --timeout with exit 5', async () => {
+    const routes = { [redeliver]: { status: 202, body: queued }, [list]: { body: { data: [] } } };
+    const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--wait', '--timeout', '2'), { routes });
+    expect(r.code).toBe(EXIT.LOOKUP);
+    expect(r.stderr).toContain(`delivery ${AGAIN} was not recorded within 2 s`);
+  });
+});

@@ -80,7 +80,7 @@ export type {
   ParsedData, ParsedDataKey, PatchDocumentOcrBody, PatchDocumentOcrResponse, PedimentoResponse,
   PedimentoResult, PedimentoStartResponse, PlateChainDocument, PlateChainLink, PlateChainResponse,
   PlateChainSummary, PlateEntry, PlateLookupStartResponse, PlateSourceDocumentType, PlateStatus,
-  PlatesResponse, ProcessDocumentResponse, RapiResponse, RapiStartResponse, ReclassifyDocumentBody,
+  PlatesResponse, ProcessDocumentResponse, RapiResponse, RapiStartResponse, ReclassifyDocumentBody, Redelivery,
   ReclassifyDocumentResponse, RenapoData, RenapoPerson, RenapoProbativeDocData, RenapoResponse,
   RenapoStartResponse, RepuveInfo, RepuveResponse, RestoreDocumentResponse, ReviewStatus,
   RowStatus, SandboxOutcome, SandboxSource, SourceAmount, SupportedMimeType, TaxCell, TaxRow,

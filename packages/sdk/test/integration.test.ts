@@ -165,6 +165,20 @@ describe('admin', () => {
     await expect(admin.admin.webhooks.delete(tenant.companyId, 'v1-assign-analyst')).resolves.toBeUndefined();
   });
 
+  it('deliveries: a recorded delivery redelivered is recorded again, naming the first', async () => {
+    await admin.admin.webhooks.set(tenant.companyId, 'expediente-created', { url: 'http://127.0.0.1:9/hook' });
+    const { case_id } = await vcase.cases.create({ internal_id: internalId(), status: 'processing' });
+    await t.server.runner.whenIdle();
+    const [original] = (await admin.admin.deliveries.list(tenant.companyId, { case_id })).data;
+    expect(original).toMatchObject({ ok: false, webhook_id: expect.stringMatching(/^msg_/) });
+    const queued = await admin.admin.deliveries.redeliver(tenant.companyId, original!.delivery_id);
+    expect(queued).toMatchObject({ redelivered_from: original!.delivery_id, webhook_id: original!.webhook_id, status: 'queued' });
+    await t.server.runner.whenIdle();
+    const [again] = (await admin.admin.deliveries.list(tenant.companyId, { case_id })).data;
+    expect(again).toMatchObject({ delivery_id: queued.delivery_id, redelivered_from: original!.delivery_id });
+    await admin.admin.webhooks.delete(tenant.companyId, 'expediente-created');
+  });
+
   it('sandbox fixtures: set, list, clear', async () => {
     await admin.admin.fixtures.set('rapi', '3VWFE21C04M000001', { result: { coincidencias: 0 } });
     await admin.admin.fixtures.set('tickets', 'ABC1234:MEX', { infractions: [] });

@@ -107,6 +107,8 @@ export const webhookDeliverySchema = z.object({
   created_at: timestamp,
   /** The `webhook-id` header the receiver got (the same on a redelivery); null on records before signatures. */
   webhook_id: z.string().nullable(),
+  /** The delivery this one repeats (an operator's redelivery); null otherwise. */
+  redelivered_from: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesResponseSchema = z.object({ data: z.array(webhookDeliverySchema) });

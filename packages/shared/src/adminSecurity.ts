@@ -42,6 +42,18 @@ export const webhookSecretSchema = z.object({
 });
 export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 
+export const redeliveryResponseSchema = z.object({
+  /** The id the new delivery is recorded under (GET …/webhook-deliveries) once it is sent. */
+  delivery_id: uuid,
+  redelivered_from: uuid,
+  event: z.string(),
+  /** The message id: the original's, so the receiver can tell the repeat. */
+  webhook_id: z.string(),
+  job_id: uuid,
+  status: z.literal('queued'),
+});
+export type Redelivery = z.infer<typeof redeliveryResponseSchema>;
+
 /** Specs of the operations above, spread into `OPERATIONS` (operations.ts checks their shape). */
 export const ADMIN_SECURITY_OPERATIONS = {
   listUserTokens: {
@@ -63,5 +75,10 @@ export const ADMIN_SECURITY_OPERATIONS = {
     method: 'POST', path: '/admin/companies/{company_id}/webhooks/{event}/rotate-secret', auth: 'admin', group: 'admin',
     summary: "Give a webhook a new signing secret (shown once); the old one keeps signing for the overlap",
     body: rotateWebhookSecretBodySchema, response: webhookSecretSchema, successStatus: 200, answersSecret: true,
+  },
+  redeliverWebhook: {
+    method: 'POST', path: '/admin/companies/{company_id}/webhook-deliveries/{delivery_id}/redeliver', auth: 'admin', group: 'admin',
+    summary: "Send a recorded delivery again (same body and webhook-id) to the event's webhook as registered now",
+    response: redeliveryResponseSchema, successStatus: 202, idempotent: true,
   },
 } as const;

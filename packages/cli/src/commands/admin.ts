@@ -140,7 +140,7 @@ export function register(program: Command, app: App): void {
       const body = await client.admin.deliveries.list(company!, { ...(o.event ? { event: o.event as WebhookEvent } : {}), ...(o.case ? { case_id: o.case } : {}) }, { signal: s.signal });
       if (o.ndjson) return void (await s.ndjson(body.data));
       if (o.json) return void (await s.json(body));
-      await s.out(renderRecords(s.style, body.data, ['created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url']));
+      await s.out(renderRecords(s.style, body.data, ['delivery_id', 'created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url']));
     }),
   );
 

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
-import type { WebhookEvent } from '@vcase/sdk';
+import type { Redelivery, WebhookDelivery, WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
-import { nonNegativeInt, outputOptions, type App, type OutputFlags } from '../kit.js';
+import { nonNegativeInt, outputOptions, positiveInt, type App, type OutputFlags } from '../kit.js';
 import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
 import type { Session } from '../session.js';
@@ -46,7 +46,10 @@ export function registerTokenRevocation(tokens: Command, app: App): void {
   );
 }
 
-/** `vcase admin webhooks rotate-secret` (docs/webhooks.md "Signatures"); `events`: the webhook events. */
+/** How often `redeliver --wait` reads the delivery list. */
+const REDELIVERY_POLL_MS = 500;
+
+/** `vcase admin webhooks rotate-secret|redeliver` (docs/webhooks.md); `events`: the webhook events. */
 export function registerWebhookSecurity(webhooks: Command, app: App, events: readonly string[]): void {
   outputOptions(
     webhooks
@@ -62,4 +65,39 @@ export function registerWebhookSecurity(webhooks: Command, app: App, events: rea
       await showAdmin(s, o, await client.admin.webhooks.rotateSecret(company!, event as WebhookEvent, body, { signal: s.signal }));
     }),
   );
+  outputOptions(
+    webhooks
+      .command('redeliver')
+      .description('send a recorded delivery again (same body and webhook-id) to the webhook as registered now')
+      .argument('<company>', 'company_id')
+      .argument('<delivery>', 'delivery_id (vcase admin deliveries <company>)')
+      .option('--wait', 'wait for the attempt and print its record (exit 1 if it failed, 5 if not recorded in time)')
+      .option('--timeout <seconds>', 'with --wait: give up after this long', positiveInt, 60),
+  ).action(
+    app.action<OutputFlags & { wait?: boolean; timeout: number }>(async (s, [company, delivery], o) => {
+      const client = await s.client();
+      const queued = await client.admin.deliveries.redeliver(company!, delivery!, { signal: s.signal });
+      if (!o.wait) return void (await showAdmin(s, o, queued));
+      const record = await recordOf(s, company!, queued, o.timeout * 1000);
+      if (!record) {
+        await s.err(`delivery ${queued.delivery_id} was not recorded within ${o.timeout} s; see vcase admin deliveries ${company}\n`);
+        return EXIT.LOOKUP;
+      }
+      await showAdmin(s, o, record);
+      return record.ok ? EXIT.OK : EXIT.FAILURE;
+    }),
+  );
+}
+
+/** The redelivery's record once its attempt is recorded, or null after `timeoutMs`. */
+async function recordOf(s: Session, company: string, queued: Redelivery, timeoutMs: number): Promise<WebhookDelivery | null> {
+  const client = await s.client();
+  const deadline = s.ctx.clock() + timeoutMs;
+  for (;;) {
+    const { data } = await client.admin.deliveries.list(company, { event: queued.event as WebhookEvent }, { signal: s.signal });
+    const record = data.find((d) => d.delivery_id === queued.delivery_id);
+    if (record) return record;
+    if (s.ctx.clock() >= deadline) return null;
+    await s.ctx.sleep(REDELIVERY_POLL_MS, s.signal);
+  }
 }

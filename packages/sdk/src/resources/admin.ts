@@ -3,6 +3,7 @@ import type {
   Company,
   CreateCompanyBody,
   CreateUserBody,
+  Redelivery,
   SandboxOutcome,
   SandboxSource,
   Token,
@@ -103,6 +104,15 @@ export class Deliveries extends APIResource {
   /** Webhook delivery attempts, newest first. */
   list(companyId: string, query: WebhookDeliveriesQuery = {}, options?: RequestOptions): Promise<WebhookDeliveriesResponse> {
     return this._request('listWebhookDeliveries', { params: { company_id: companyId }, query }, options);
+  }
+
+  /**
+   * Sends a recorded delivery again: its body and `webhook-id`, to the event's webhook as
+   * registered now. Answers the id the new delivery will be recorded under (`list` shows it
+   * once sent). Retries carry one Idempotency-Key, so they redeliver once.
+   */
+  redeliver(companyId: string, deliveryId: string, options?: RequestOptions): Promise<Redelivery> {
+    return this._request('redeliverWebhook', { params: { company_id: companyId, delivery_id: deliveryId } }, options);
   }
 }
 

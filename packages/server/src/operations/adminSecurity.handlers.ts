@@ -1,12 +1,9 @@
 import { DEFAULT_SECRET_OVERLAP_SECONDS } from '@vcase/shared';
-import { HttpError } from '../errors.js';
 import { requireCompanyRow } from '../services/admin.service.js';
 import { listUserTokens, revokeToken, revokeUserTokens } from '../services/tokens.service.js';
-import { rotateSigningSecret } from '../webhooks/index.js';
+import { redeliver, rotateSigningSecret, webhookNotRegistered } from '../webhooks/index.js';
 import type { OperationHandler } from './handlers.js';
 import { obj, uuidParam, webhookEvent } from './inputs.js';
-
-const webhookNotRegistered = (event: string) => HttpError.of('RESOURCE_NOT_FOUND', `No hay webhook registrado para el evento ${event}`);
 
 /** Handlers of `ADMIN_SECURITY_OPERATIONS` (packages/shared/src/adminSecurity.ts). */
 export const ADMIN_SECURITY_HANDLERS = {
@@ -21,5 +18,10 @@ export const ADMIN_SECURITY_HANDLERS = {
     const rotated = await rotateSigningSecret(ctx.db, companyId, event, ctx.clock.now(), overlap);
     if (!rotated) throw webhookNotRegistered(event);
     return { company_id: companyId, event, ...rotated };
+  },
+  redeliverWebhook: async ({ ctx }, i) => {
+    const companyId = uuidParam(i.params.company_id);
+    await requireCompanyRow(ctx, companyId);
+    return redeliver(ctx, companyId, uuidParam(i.params.delivery_id));
   },
 } satisfies Record<string, OperationHandler>;

@@ -22,6 +22,9 @@ export interface WebhookDeliverPayload {
   event: string;
   caseId: string | null;
   companyId: string;
+  /** A redelivery: the id its record gets (answered to the operator beforehand), and the delivery it repeats. */
+  deliveryId?: string;
+  redeliveredFrom?: string;
 }
 
 export interface WebhookDeliverResult {
@@ -105,13 +108,14 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
     const recorded = signal.aborted && !attempt.ok ? INTERRUPTED : attempt;
 
     const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {
-      id: ctx.ids(),
+      id: payload.deliveryId ?? ctx.ids(),
       company_id: payload.companyId,
       event: payload.event,
       case_id: payload.caseId,
       url: target.url,
       request_body: payload.body,
       webhook_id: payload.webhookId,
+      redelivered_from: payload.redeliveredFrom ?? null,
       status_code: recorded.status_code,
       ok: recorded.ok ? 1 : 0,
       response_body: recorded.response_body,

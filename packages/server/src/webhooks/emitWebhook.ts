@@ -59,18 +59,23 @@ export async function emitWebhook(
 
   const template = fromJson<WebhookTemplate | null>(registration.template, null);
   const body = webhookRequestBody(template, event, webhookVars(ctx.config, caseRow, actor));
+  return queueDelivery(ctx, db, {
+    registrationId: registration.id,
+    webhookId: `msg_${ctx.ids()}`,
+    body,
+    event,
+    caseId: caseRow.id,
+    companyId: caseRow.company_id,
+  });
+}
+
+/** Queues one delivery (an event's, or a redelivery of a recorded one). `db` may be a transaction. */
+export function queueDelivery(ctx: Pick<ServerContext, 'clock' | 'ids'>, db: Kysely<Database>, payload: WebhookDeliverPayload) {
   return enqueueJob<WebhookDeliverPayload>(db, ctx.clock, ctx.ids, {
     kind: WEBHOOK_DELIVER_JOB,
-    companyId: caseRow.company_id,
-    caseId: caseRow.id,
+    companyId: payload.companyId,
+    caseId: payload.caseId,
     maxAttempts: 1, // contract §6: one attempt, no automatic retry
-    payload: {
-      registrationId: registration.id,
-      webhookId: `msg_${ctx.ids()}`,
-      body,
-      event,
-      caseId: caseRow.id,
-      companyId: caseRow.company_id,
-    },
+    payload,
   });
 }

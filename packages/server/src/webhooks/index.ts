@@ -30,3 +30,4 @@ export {
   type WebhookRegistrationDto,
 } from './webhooks.repository.js';
 export { generateWebhookSecret, signatureHeaders, signWebhook } from './signatures.js';
+export { redeliver, webhookNotRegistered } from './redeliver.js';

@@ -32,6 +32,7 @@ export interface WebhookDeliveryDto {
   duration_ms: number | null;
   created_at: string;
   webhook_id: string | null;
+  redelivered_from: string | null;
 }
 
 export function toRegistrationDto(row: Selectable<WebhookRegistrationsTable>): WebhookRegistrationDto {
@@ -61,6 +62,7 @@ export function toDeliveryDto(row: Selectable<WebhookDeliveriesTable>): WebhookD
     duration_ms: row.duration_ms === null ? null : Number(row.duration_ms),
     created_at: row.created_at,
     webhook_id: row.webhook_id,
+    redelivered_from: row.redelivered_from,
   };
 }
 
@@ -184,6 +186,11 @@ export async function listDeliveries(
   if (filter.limit !== undefined) q = q.limit(filter.limit);
   const rows = await q.execute();
   return rows.map(toDeliveryDto);
+}
+
+/** One of the company's delivery records (another company's id finds nothing). */
+export function findDelivery(db: Kysely<Database>, companyId: string, id: string) {
+  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
 }
 
 export async function recordDelivery(

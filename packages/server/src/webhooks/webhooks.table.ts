@@ -40,4 +40,6 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   /** The message's `webhook-id` (the same on a redelivery); null before migration 008. */
   webhook_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The delivery this one repeats, when an operator redelivered it. */
+  redelivered_from: ColumnType<string | null, string | null | undefined, never>;
 }

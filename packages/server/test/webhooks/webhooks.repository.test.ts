@@ -95,6 +95,7 @@ describe('webhooks repository', () => {
       duration_ms: 12,
       created_at: '2026-01-01T00:00:02.000Z',
       webhook_id: null,
+      redelivered_from: null,
     });
     expect(all[0].request_body).toEqual({ n: 3 });
     expect(all[0].ok).toBe(true);

@@ -47,13 +47,16 @@ async function revocableTokens(db: Kysely<Schema>) {
  * registration gets an id of its own, delivery jobs name it instead of carrying the key (and
  * the URL), and the copies in existing jobs, pending or done, are dropped. A job whose
  * registration is gone names none and is not sent. Registrations also get a signing secret
- * (an operator learns it by rotating it) and a job the id of its message (`webhook-id`).
+ * (an operator learns it by rotating it), a job the id of its message (`webhook-id`), and a
+ * delivery record that id and the delivery it repeats.
  */
 async function webhookKeyInOnePlace(db: Kysely<Schema>) {
   for (const column of ['id', 'signing_secret', 'previous_signing_secret', 'previous_secret_expires_at']) {
     await db.schema.alterTable('webhook_registrations').addColumn(column, 'text').execute();
   }
-  await db.schema.alterTable('webhook_deliveries').addColumn('webhook_id', 'text').execute();
+  for (const column of ['webhook_id', 'redelivered_from']) {
+    await db.schema.alterTable('webhook_deliveries').addColumn(column, 'text').execute();
+  }
   const registrations = await db.selectFrom('webhook_registrations').select(['company_id', 'event']).execute();
   const idOf = new Map<string, string>();
   for (const r of registrations) {
