@@ -1,0 +1,51 @@
+import type { Vocabulary } from './rules.js';
+
+/**
+ * CFDI 3.3 (SAT's cadenaoriginal_3_3.xslt, Anexo 20). `Sello` and `Certificado` are not in
+ * it (the seal cannot sign itself); `NoCertificado` is.
+ */
+export const CFDI33: Vocabulary = {
+  ns: 'http://www.sat.gob.mx/cfd/3',
+  templates: {
+    Comprobante: [
+      'Version', '?Serie', '?Folio', 'Fecha', '?FormaPago', 'NoCertificado', '?CondicionesDePago', 'SubTotal',
+      '?Descuento', 'Moneda', '?TipoCambio', 'Total', 'TipoDeComprobante', '?MetodoPago', 'LugarExpedicion',
+      '?Confirmacion',
+      { each: 'CfdiRelacionados' },
+      { each: 'Emisor' },
+      { each: 'Receptor' },
+      { each: 'Conceptos' },
+      { each: 'Impuestos' },
+      { each: 'Complemento' },
+    ],
+    CfdiRelacionados: ['TipoRelacion', { each: 'CfdiRelacionado', do: ['UUID'] }],
+    Emisor: ['Rfc', '?Nombre', 'RegimenFiscal'],
+    Receptor: ['Rfc', '?Nombre', '?ResidenciaFiscal', '?NumRegIdTrib', 'UsoCFDI'],
+    Conceptos: [{ each: 'Concepto' }],
+    Concepto: [
+      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', 'ClaveUnidad', '?Unidad', 'Descripcion', 'ValorUnitario',
+      'Importe', '?Descuento',
+      { each: 'Impuestos/Traslados/Traslado', do: ['Base', 'Impuesto', 'TipoFactor', '?TasaOCuota', '?Importe'] },
+      { each: 'Impuestos/Retenciones/Retencion', do: ['Base', 'Impuesto', 'TipoFactor', 'TasaOCuota', 'Importe'] },
+      { each: 'InformacionAduanera' },
+      { each: 'CuentaPredial' },
+      { each: 'ComplementoConcepto' },
+      { each: '//Parte' },
+    ],
+    InformacionAduanera: ['NumeroPedimento'],
+    CuentaPredial: ['Numero'],
+    ComplementoConcepto: [{ each: '*' }],
+    Parte: [
+      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', '?Unidad', 'Descripcion', '?ValorUnitario', '?Importe',
+      { each: '//InformacionAduanera' },
+    ],
+    Complemento: [{ each: '*' }],
+    // The comprobante's own taxes (a concept's are rendered inline above).
+    Impuestos: [
+      { each: 'Retenciones/Retencion', do: ['Impuesto', 'Importe'] },
+      '?TotalImpuestosRetenidos',
+      { each: 'Traslados/Traslado', do: ['Impuesto', 'TipoFactor', 'TasaOCuota', 'Importe'] },
+      '?TotalImpuestosTrasladados',
+    ],
+  },
+};

@@ -1,0 +1,56 @@
+import type { Vocabulary } from './rules.js';
+
+/**
+ * CFDI 4.0 (SAT's cadenaoriginal_4_0.xslt, Anexo 20). As in 3.3, `Sello` and `Certificado`
+ * are left out. New against 3.3: `Exportacion`, `InformacionGlobal`, several
+ * `CfdiRelacionados`, the receptor's domicile and regime, `ObjetoImp`, `ACuentaTerceros`, and
+ * `Base` in the comprobante's transfers.
+ */
+export const CFDI40: Vocabulary = {
+  ns: 'http://www.sat.gob.mx/cfd/4',
+  templates: {
+    Comprobante: [
+      'Version', '?Serie', '?Folio', 'Fecha', '?FormaPago', 'NoCertificado', '?CondicionesDePago', 'SubTotal',
+      '?Descuento', 'Moneda', '?TipoCambio', 'Total', 'TipoDeComprobante', 'Exportacion', '?MetodoPago',
+      'LugarExpedicion', '?Confirmacion',
+      { each: 'InformacionGlobal' },
+      { each: 'CfdiRelacionados' },
+      { each: 'Emisor' },
+      { each: 'Receptor' },
+      { each: 'Conceptos' },
+      { each: 'Impuestos' },
+      { each: 'Complemento' },
+    ],
+    InformacionGlobal: ['Periodicidad', 'Meses', 'Año'],
+    CfdiRelacionados: ['TipoRelacion', { each: 'CfdiRelacionado', do: ['UUID'] }],
+    Emisor: ['Rfc', 'Nombre', 'RegimenFiscal', '?FacAtrAdquirente'],
+    Receptor: ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', '?ResidenciaFiscal', '?NumRegIdTrib', 'RegimenFiscalReceptor', 'UsoCFDI'],
+    Conceptos: [{ each: 'Concepto' }],
+    Concepto: [
+      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', 'ClaveUnidad', '?Unidad', 'Descripcion', 'ValorUnitario',
+      'Importe', '?Descuento', 'ObjetoImp',
+      { each: 'Impuestos/Traslados/Traslado', do: ['Base', 'Impuesto', 'TipoFactor', '?TasaOCuota', '?Importe'] },
+      { each: 'Impuestos/Retenciones/Retencion', do: ['Base', 'Impuesto', 'TipoFactor', 'TasaOCuota', 'Importe'] },
+      { each: 'ACuentaTerceros' },
+      { each: 'InformacionAduanera' },
+      { each: 'CuentaPredial' },
+      { each: 'ComplementoConcepto' },
+      { each: '//Parte' },
+    ],
+    ACuentaTerceros: ['RfcACuentaTerceros', 'NombreACuentaTerceros', 'RegimenFiscalACuentaTerceros', 'DomicilioFiscalACuentaTerceros'],
+    InformacionAduanera: ['NumeroPedimento'],
+    CuentaPredial: ['Numero'],
+    ComplementoConcepto: [{ each: '*' }],
+    Parte: [
+      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', '?Unidad', 'Descripcion', '?ValorUnitario', '?Importe',
+      { each: '//InformacionAduanera' },
+    ],
+    Complemento: [{ each: '*' }],
+    Impuestos: [
+      { each: 'Retenciones/Retencion', do: ['Impuesto', 'Importe'] },
+      '?TotalImpuestosRetenidos',
+      { each: 'Traslados/Traslado', do: ['Base', 'Impuesto', 'TipoFactor', '?TasaOCuota', '?Importe'] },
+      '?TotalImpuestosTrasladados',
+    ],
+  },
+};

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { cadenaOriginal, parseElementTree } from '../../src/pipeline/seal/index.js';
+import { vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
+import { edit } from '../support/edit.js';
+
+const cadenaOf = (xml: string) => cadenaOriginal(parseElementTree(xml)!);
+
+describe('cadena original (SAT XSLT rules)', () => {
+  it('CFDI 4.0: order of nodes and attributes, optional ones only when present, whitespace normalised, timbre and Addenda left out', () => {
+    expect(cadenaOf(vehicleInvoice40())).toEqual({
+      cadena:
+        '||4.0|AV|10234|2024-03-12T10:15:30|03||Contado|350500.00|MXN|406580.00|I|01|PUE|54060' +
+        '|07|11111111-2222-4333-8444-555555555555' +
+        '|AVM9203175R5|AUTOMOTRIZ VALLE & MONTAÑA|601' +
+        '|PELJ800101A14|JUAN PEÑA LÓPEZ|06600|605|G01' +
+        '|25101503|VERSA-SENSE-24|1|H87|Pieza|AUTOMOVIL NUEVO NISSAN VERSA SENSE MODELO 2024 COLOR BLANCO "EDICION" SERIE 3N1CN8AE5RK812345|350000.00|350000.00|02' +
+        '|350000.00|002|Tasa|0.160000|56000.00' +
+        '|24 47 3456 4000123' +
+        '|1.1|1040501|3N1CN8AE5RK812345|24 47 3456 4000123|2024-01-20|LAZARO CARDENAS' +
+        '|78181500||1|E48|Tapetes|500.00|500.00|02|500.00|002|Tasa|0.160000|80.00' +
+        '|350500.00|002|Tasa|0.160000|56080.00|56080.00' +
+        '|1.0|0.00|0.00|ISH|0.00|0.00' +
+        '|1.0|Art. 2|Vehículo de procedencia extranjera||',
+    });
+  });
+
+  it('CFDI 3.3: its own attribute set (no Exportacion nor ObjetoImp, taxes without Base) and vehiculousado', () => {
+    const built = cadenaOf(vehicleInvoice33());
+    expect(built).toEqual({
+      cadena:
+        '||3.3|KMA|7634|2019-07-31T17:27:03|99||.|580086.21|MXN|1|672900.00|I|PPD|15730' +
+        '|KMO141215B19|MOTORES DEL ORIENTE SA DE CV|601|SAKA7209206Y8|ABRAHAM MOISÉS SÁNCHEZ|G03' +
+        '|25101500|1.00|H87|PIEZA|Kia SEDONA EX PACK A/T 2019 SERIE KNDMC5C28K6556950|580086.21000|580086.21' +
+        '|580086.21|002|Tasa|0.160000|92813.79|1.1|0751503|KNDMC5C28K6556950|195116699000326|2019-04-16|LAZARO CARDENAS MICH.' +
+        '|002|Tasa|0.160000|92813.79|92813.79' +
+        '|1.0|381900.00|175000.00|0520815|TOYOTA|RAV 4 XLE A/T|2013|2T3WF4EV4DW022556|2T3WF4EV4DW022556|175000.00|13243770303998|2013-05-08|NUEVO LAREDO||',
+    });
+  });
+
+  it('an element without published rules is reported, not guessed', () => {
+    const xml = edit(vehicleInvoice40(), '<cfdi:Complemento>', '<cfdi:Complemento><cce20:ComercioExterior xmlns:cce20="http://www.sat.gob.mx/ComercioExterior20" Version="2.0"/>');
+    expect(cadenaOf(xml)).toEqual({ unknown: '{http://www.sat.gob.mx/ComercioExterior20}ComercioExterior' });
+  });
+});
