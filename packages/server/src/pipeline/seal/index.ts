@@ -1,2 +1,4 @@
+export { verifyCfdiSeal, SEAL_REASONS, type SealCheck, type SealStatus } from './verify.js';
+export { readCertificado, CERTIFICATE_PROBLEMS, type SealCertificate } from './certificate.js';
 export { cadenaOriginal, cfdiVersionOf, isComprobante, type CadenaResult, type CfdiVersion } from './cadena.js';
 export { parseElementTree, type XmlElement } from './xmlTree.js';
