@@ -1,6 +1,7 @@
 import { Certificate } from '@nodecfdi/credentials/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCertificado, SEAL_REASONS, CERTIFICATE_PROBLEMS, verifyCfdiSeal } from '../../src/pipeline/seal/index.js';
+import { computeValidity } from '../../src/pipeline/index.js';
+import { certificateExpiredAt, readCertificado, SEAL_REASONS, CERTIFICATE_PROBLEMS, verifyCfdiSeal } from '../../src/pipeline/seal/index.js';
 import { makeTestCsd, signCfdi, type TestCsd } from '../support/csd.js';
 import { payment10, payment20, payroll12, vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
 import { edit } from '../support/edit.js';
@@ -138,5 +139,26 @@ describe('readCertificado', () => {
       signatureBytes: 256,
     });
     expect(read).toMatchObject({ number: csd40.number, rfc: 'AVM9203175R5' });
+  });
+});
+
+describe('the seal in a document validity', () => {
+  const certificate = { number: '30001000000400002434', rfc: 'AVM9203175R5', valid_from: '2024-01-01T11:00:00.000Z', valid_to: '2028-01-01T11:00:00.000Z' };
+  const validity = (signature: unknown, fecha = '2024-03-12T10:15:30') =>
+    computeValidity({ type: 'factura_xml', parsed_data: { vin: '3N1CN8AE5RK812345', rfc_emisor: 'AVM9203175R5', monto_total: 1, folio_fiscal: 'x' }, text: 'x', json_ocr: { source: 'cfdi_xml', fecha_iso: fecha, signature } });
+
+  it.each([
+    [{ status: 'valid', reason: null, certificate }, 'valid', []],
+    [{ status: 'invalid', reason: SEAL_REASONS.mismatch, certificate }, 'invalid', ['CFDI_SELLO_INVALIDO']],
+    [{ status: 'unverifiable', reason: 'x', certificate: null }, 'valid', ['CFDI_SELLO_NO_VERIFICABLE']],
+  ])('%o → %s %o', (signature, verdict, codes) => {
+    expect(validity(signature)).toMatchObject({ document_validity: verdict, codes });
+  });
+
+  it("the certificate's validity is read at the CFDI's Fecha, central Mexico time (UTC−6)", () => {
+    expect(certificateExpiredAt(certificate, '2024-01-01T05:30:00')).toBe(false);
+    expect(certificateExpiredAt(certificate, '2024-01-01T04:30:00')).toBe(true);
+    expect(certificateExpiredAt(certificate, '2028-01-01T05:30:00')).toBe(true);
+    expect(validity({ status: 'valid', reason: null, certificate }, '2023-06-01T12:00:00')).toMatchObject({ document_validity: 'valid', codes: ['CFDI_CERTIFICADO_VENCIDO'] });
   });
 });

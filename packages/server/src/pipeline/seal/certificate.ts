@@ -1,14 +1,8 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
+import type { DocumentSignature } from '@vcase/shared';
 
 /** What the CFDI's `Certificado` says about its issuer, as the API shows it. */
-export interface SealCertificate {
-  /** The certificate number: SAT's `NoCertificado`, the serial's bytes read as digits. */
-  number: string;
-  rfc: string;
-  /** ISO 8601, UTC. */
-  valid_from: string;
-  valid_to: string;
-}
+export type SealCertificate = NonNullable<DocumentSignature['certificate']>;
 
 export interface ReadCertificate extends SealCertificate {
   publicKey: KeyObject;

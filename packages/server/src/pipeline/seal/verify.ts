@@ -1,19 +1,14 @@
 import { verify } from 'node:crypto';
+import type { DocumentSignature } from '@vcase/shared';
 import { cadenaOriginal, cfdiVersionOf, isComprobante } from './cadena.js';
 import { TIMBRE_NAMESPACE } from './complements.js';
-import { readCertificado, strictBase64, type SealCertificate } from './certificate.js';
+import { readCertificado, strictBase64 } from './certificate.js';
 import { select } from './rules.js';
 import { parseElementTree, type XmlElement } from './xmlTree.js';
 
-export type SealStatus = 'valid' | 'invalid' | 'unverifiable';
-
-/** The issuer's seal of a CFDI, as `signature` shows it (docs/rules.md, "CFDI seal"). */
-export interface SealCheck {
-  status: SealStatus;
-  /** Why it is not `valid` (Spanish, as every text of the service); null when valid. */
-  reason: string | null;
-  certificate: SealCertificate | null;
-}
+/** The issuer's seal of a CFDI, as extraction-data's `signature` shows it (docs/rules.md, "CFDI seal"). */
+export type SealCheck = DocumentSignature;
+export type SealStatus = SealCheck['status'];
 
 export const SEAL_REASONS = {
   version: (v: string) => `Solo se verifica el sello de CFDI 3.3 y 4.0; este es versión ${v}`,
