@@ -38,7 +38,23 @@ describe('cadena original (SAT XSLT rules)', () => {
   });
 
   it('an element without published rules is reported, not guessed', () => {
-    const xml = edit(vehicleInvoice40(), '<cfdi:Complemento>', '<cfdi:Complemento><cce20:ComercioExterior xmlns:cce20="http://www.sat.gob.mx/ComercioExterior20" Version="2.0"/>');
-    expect(cadenaOf(xml)).toEqual({ unknown: '{http://www.sat.gob.mx/ComercioExterior20}ComercioExterior' });
+    const xml = edit(vehicleInvoice40(), '<cfdi:Complemento>', '<cfdi:Complemento><cp:CartaPorte xmlns:cp="http://www.sat.gob.mx/CartaPorte31" Version="3.1"/>');
+    expect(cadenaOf(xml)).toEqual({ unknown: '{http://www.sat.gob.mx/CartaPorte31}CartaPorte' });
+  });
+
+  it('comercio exterior 2.0 (a car exported): its own attribute set, addresses and goods, no Propietario', () => {
+    const cce = `<cce20:ComercioExterior xmlns:cce20="http://www.sat.gob.mx/ComercioExterior20" Version="2.0" ClaveDePedimento="A1" CertificadoOrigen="0" Incoterm="FCA" TipoCambioUSD="17.0500" TotalUSD="20527.86">
+      <cce20:Emisor><cce20:Domicilio Calle="AV INDUSTRIAL" NumeroExterior="10" Estado="AGU" Pais="MEX" CodigoPostal="20290"/></cce20:Emisor>
+      <cce20:Propietario NumRegIdTrib="123" ResidenciaFiscal="USA"/>
+      <cce20:Receptor NumRegIdTrib="987654321"><cce20:Domicilio Calle="MAIN ST" Estado="TX" Pais="USA" CodigoPostal="78041"/></cce20:Receptor>
+      <cce20:Mercancias><cce20:Mercancia NoIdentificacion="VERSA-SENSE-24" FraccionArancelaria="8703239901" CantidadAduana="1" UnidadAduana="06" ValorUnitarioAduana="20527.86" ValorDolares="20527.86">
+        <cce20:DescripcionesEspecificas Marca="NISSAN" Modelo="VERSA" NumeroSerie="3N1CN8AE5RK812345"/>
+      </cce20:Mercancia></cce20:Mercancias>
+    </cce20:ComercioExterior>`;
+    const built = cadenaOf(edit(vehicleInvoice40(), '<cfdi:Complemento>', `<cfdi:Complemento>${cce}`));
+    expect('cadena' in built && built.cadena).toContain(
+      '|56080.00|2.0|A1|0|FCA|17.0500|20527.86|AV INDUSTRIAL|10|AGU|MEX|20290|987654321|MAIN ST|TX|USA|78041' +
+        '|VERSA-SENSE-24|8703239901|1|06|20527.86|20527.86|NISSAN|VERSA|3N1CN8AE5RK812345|1.0|0.00|0.00|ISH',
+    );
   });
 });

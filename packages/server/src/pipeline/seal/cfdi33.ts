@@ -1,3 +1,4 @@
+import { CFDI_COMMON, CONCEPT_TAXES } from './cfdiCommon.js';
 import type { Vocabulary } from './rules.js';
 
 /**
@@ -7,6 +8,7 @@ import type { Vocabulary } from './rules.js';
 export const CFDI33: Vocabulary = {
   ns: 'http://www.sat.gob.mx/cfd/3',
   templates: {
+    ...CFDI_COMMON,
     Comprobante: [
       'Version', '?Serie', '?Folio', 'Fecha', '?FormaPago', 'NoCertificado', '?CondicionesDePago', 'SubTotal',
       '?Descuento', 'Moneda', '?TipoCambio', 'Total', 'TipoDeComprobante', '?MetodoPago', 'LugarExpedicion',
@@ -18,28 +20,17 @@ export const CFDI33: Vocabulary = {
       { each: 'Impuestos' },
       { each: 'Complemento' },
     ],
-    CfdiRelacionados: ['TipoRelacion', { each: 'CfdiRelacionado', do: ['UUID'] }],
     Emisor: ['Rfc', '?Nombre', 'RegimenFiscal'],
     Receptor: ['Rfc', '?Nombre', '?ResidenciaFiscal', '?NumRegIdTrib', 'UsoCFDI'],
-    Conceptos: [{ each: 'Concepto' }],
     Concepto: [
       'ClaveProdServ', '?NoIdentificacion', 'Cantidad', 'ClaveUnidad', '?Unidad', 'Descripcion', 'ValorUnitario',
       'Importe', '?Descuento',
-      { each: 'Impuestos/Traslados/Traslado', do: ['Base', 'Impuesto', 'TipoFactor', '?TasaOCuota', '?Importe'] },
-      { each: 'Impuestos/Retenciones/Retencion', do: ['Base', 'Impuesto', 'TipoFactor', 'TasaOCuota', 'Importe'] },
+      ...CONCEPT_TAXES,
       { each: 'InformacionAduanera' },
       { each: 'CuentaPredial' },
       { each: 'ComplementoConcepto' },
       { each: '//Parte' },
     ],
-    InformacionAduanera: ['NumeroPedimento'],
-    CuentaPredial: ['Numero'],
-    ComplementoConcepto: [{ each: '*' }],
-    Parte: [
-      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', '?Unidad', 'Descripcion', '?ValorUnitario', '?Importe',
-      { each: '//InformacionAduanera' },
-    ],
-    Complemento: [{ each: '*' }],
     // The comprobante's own taxes (a concept's are rendered inline above).
     Impuestos: [
       { each: 'Retenciones/Retencion', do: ['Impuesto', 'Importe'] },

@@ -1,3 +1,4 @@
+import { CFDI_COMMON, CONCEPT_TAXES } from './cfdiCommon.js';
 import type { Vocabulary } from './rules.js';
 
 /**
@@ -9,6 +10,7 @@ import type { Vocabulary } from './rules.js';
 export const CFDI40: Vocabulary = {
   ns: 'http://www.sat.gob.mx/cfd/4',
   templates: {
+    ...CFDI_COMMON,
     Comprobante: [
       'Version', '?Serie', '?Folio', 'Fecha', '?FormaPago', 'NoCertificado', '?CondicionesDePago', 'SubTotal',
       '?Descuento', 'Moneda', '?TipoCambio', 'Total', 'TipoDeComprobante', 'Exportacion', '?MetodoPago',
@@ -22,15 +24,12 @@ export const CFDI40: Vocabulary = {
       { each: 'Complemento' },
     ],
     InformacionGlobal: ['Periodicidad', 'Meses', 'Año'],
-    CfdiRelacionados: ['TipoRelacion', { each: 'CfdiRelacionado', do: ['UUID'] }],
     Emisor: ['Rfc', 'Nombre', 'RegimenFiscal', '?FacAtrAdquirente'],
     Receptor: ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', '?ResidenciaFiscal', '?NumRegIdTrib', 'RegimenFiscalReceptor', 'UsoCFDI'],
-    Conceptos: [{ each: 'Concepto' }],
     Concepto: [
       'ClaveProdServ', '?NoIdentificacion', 'Cantidad', 'ClaveUnidad', '?Unidad', 'Descripcion', 'ValorUnitario',
       'Importe', '?Descuento', 'ObjetoImp',
-      { each: 'Impuestos/Traslados/Traslado', do: ['Base', 'Impuesto', 'TipoFactor', '?TasaOCuota', '?Importe'] },
-      { each: 'Impuestos/Retenciones/Retencion', do: ['Base', 'Impuesto', 'TipoFactor', 'TasaOCuota', 'Importe'] },
+      ...CONCEPT_TAXES,
       { each: 'ACuentaTerceros' },
       { each: 'InformacionAduanera' },
       { each: 'CuentaPredial' },
@@ -38,14 +37,6 @@ export const CFDI40: Vocabulary = {
       { each: '//Parte' },
     ],
     ACuentaTerceros: ['RfcACuentaTerceros', 'NombreACuentaTerceros', 'RegimenFiscalACuentaTerceros', 'DomicilioFiscalACuentaTerceros'],
-    InformacionAduanera: ['NumeroPedimento'],
-    CuentaPredial: ['Numero'],
-    ComplementoConcepto: [{ each: '*' }],
-    Parte: [
-      'ClaveProdServ', '?NoIdentificacion', 'Cantidad', '?Unidad', 'Descripcion', '?ValorUnitario', '?Importe',
-      { each: '//InformacionAduanera' },
-    ],
-    Complemento: [{ each: '*' }],
     Impuestos: [
       { each: 'Retenciones/Retencion', do: ['Impuesto', 'Importe'] },
       '?TotalImpuestosRetenidos',

@@ -1,3 +1,4 @@
+import { COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20 } from './comercioExterior.js';
 import { NOMINA12 } from './nomina12.js';
 import { PAGOS10, PAGOS20 } from './payments.js';
 import type { Vocabulary } from './rules.js';
@@ -114,7 +115,7 @@ export const AEROLINEAS: Vocabulary = {
  */
 export const COMPLEMENTS: readonly Vocabulary[] = [
   VENTA_VEHICULOS, VEHICULO_USADO, IMPLOCAL, LEYENDAS_FISCALES, PAGOS10, PAGOS20, NOMINA12,
-  IEDU, DONATARIAS, DIVISAS, INE, TERCEROS, AEROLINEAS,
+  COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20, IEDU, DONATARIAS, DIVISAS, INE, TERCEROS, AEROLINEAS,
 ];
 
 /** The SAT's timbre: added after the issuer sealed, so never part of the issuer's cadena. */

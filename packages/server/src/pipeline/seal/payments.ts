@@ -1,5 +1,11 @@
 import type { Vocabulary } from './rules.js';
 
+/** A payment's own attributes, the same in both versions. */
+const PAGO = [
+  'FechaPago', 'FormaDePagoP', 'MonedaP', '?TipoCambioP', 'Monto', '?NumOperacion', '?RfcEmisorCtaOrd', '?NomBancoOrdExt',
+  '?CtaOrdenante', '?RfcEmisorCtaBen', '?CtaBeneficiario', '?TipoCadPago', '?CertPago', '?CadPago', '?SelloPago',
+];
+
 /** Recepción de pagos 1.0 (Pagos10.xslt), carried by CFDI 3.3 payment receipts. */
 export const PAGOS10: Vocabulary = {
   ns: 'http://www.sat.gob.mx/Pagos',
@@ -7,9 +13,7 @@ export const PAGOS10: Vocabulary = {
   templates: {
     Pagos: ['Version', { each: 'Pago' }],
     Pago: [
-      'FechaPago', 'FormaDePagoP', 'MonedaP', '?TipoCambioP', 'Monto', '?NumOperacion', '?RfcEmisorCtaOrd',
-      '?NomBancoOrdExt', '?CtaOrdenante', '?RfcEmisorCtaBen', '?CtaBeneficiario', '?TipoCadPago', '?CertPago',
-      '?CadPago', '?SelloPago',
+      ...PAGO,
       { each: 'DoctoRelacionado' },
       { each: 'Impuestos' },
     ],
@@ -37,9 +41,7 @@ export const PAGOS20: Vocabulary = {
       '?TotalTrasladosBaseIVA0', '?TotalTrasladosImpuestoIVA0', '?TotalTrasladosBaseIVAExento', 'MontoTotalPagos',
     ],
     Pago: [
-      'FechaPago', 'FormaDePagoP', 'MonedaP', '?TipoCambioP', 'Monto', '?NumOperacion', '?RfcEmisorCtaOrd',
-      '?NomBancoOrdExt', '?CtaOrdenante', '?RfcEmisorCtaBen', '?CtaBeneficiario', '?TipoCadPago', '?CertPago',
-      '?CadPago', '?SelloPago',
+      ...PAGO,
       { each: 'DoctoRelacionado' },
       { each: 'ImpuestosP' },
     ],
