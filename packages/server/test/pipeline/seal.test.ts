@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { computeValidity } from '../../src/pipeline/index.js';
 import { certificateExpiredAt, readCertificado, SEAL_REASONS, CERTIFICATE_PROBLEMS, verifyCfdiSeal } from '../../src/pipeline/seal/index.js';
 import { makeTestCsd, signCfdi, type TestCsd } from '../support/csd.js';
-import { payment10, payment20, payroll12, vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
+import { payment10, payment20, payroll12, vehicleInvoice32, vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
 import { edit } from '../support/edit.js';
 
 let csd40: TestCsd;
@@ -28,6 +28,7 @@ describe('verifyCfdiSeal', () => {
     'Pagos 1.0': signCfdi(payment10(csdPay.rfc), csdPay),
     'Pagos 2.0': signCfdi(payment20(csdPay.rfc), csdPay),
     'Nómina 1.2': signCfdi(payroll12(csdPay.rfc), csdPay),
+    '3.2 vehicle sale (RSA-SHA1)': signCfdi(vehicleInvoice32(csdPay.rfc), csdPay),
   });
 
   it('a CFDI as its issuer sealed it is valid, with the certificate it carries', () => {
@@ -60,6 +61,7 @@ describe('verifyCfdiSeal', () => {
     ['Pagos 1.0', () => signCfdi(payment10(csdPay.rfc), csdPay), 'Monto="201.54"', 'Monto="2201.54"'],
     ['Pagos 2.0', () => signCfdi(payment20(csdPay.rfc), csdPay), 'ImpSaldoInsoluto="0"', 'ImpSaldoInsoluto="10"'],
     ['Nómina 1.2', () => signCfdi(payroll12(csdPay.rfc), csdPay), 'ImportePagado="200"', 'ImportePagado="2000"'],
+    ['CFDI 3.2', () => signCfdi(vehicleInvoice32(csdPay.rfc), csdPay), 'SERIE JTDBT4K38E1234567', 'SERIE JTDBT4K38E1234568'],
   ])('%s: a changed complement attribute makes it invalid', (_name, make, from, to) => {
     expect(seal(edit(make(), from, to)).status).toBe('invalid');
   });
@@ -120,9 +122,9 @@ describe('verifyCfdiSeal', () => {
     expect(seal(resealed)).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.resealed });
   });
 
-  it('a CFDI 3.2 is unverifiable; an XML that is no CFDI has no seal to check', () => {
-    const v32 = '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" version="3.2" sello="x" certificado="y"/>';
-    expect(seal(v32)).toEqual({ status: 'unverifiable', reason: SEAL_REASONS.version('3.2'), certificate: null });
+  it('a CFDI 3.0 is unverifiable; an XML that is no CFDI has no seal to check', () => {
+    const v30 = '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" version="3.0" sello="x" certificado="y"/>';
+    expect(seal(v30)).toEqual({ status: 'unverifiable', reason: SEAL_REASONS.version('3.0'), certificate: null });
     expect(verifyCfdiSeal('<Pedido xmlns="urn:x"><Linea/></Pedido>')).toBeNull();
   });
 });

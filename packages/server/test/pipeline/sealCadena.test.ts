@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cadenaOriginal, parseElementTree } from '../../src/pipeline/seal/index.js';
-import { vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
+import { vehicleInvoice32, vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
 import { edit } from '../support/edit.js';
 
 const cadenaOf = (xml: string) => cadenaOriginal(parseElementTree(xml)!);
@@ -34,6 +34,18 @@ describe('cadena original (SAT XSLT rules)', () => {
         '|580086.21|002|Tasa|0.160000|92813.79|1.1|0751503|KNDMC5C28K6556950|195116699000326|2019-04-16|LAZARO CARDENAS MICH.' +
         '|002|Tasa|0.160000|92813.79|92813.79' +
         '|1.0|381900.00|175000.00|0520815|TOYOTA|RAV 4 XLE A/T|2013|2T3WF4EV4DW022556|2T3WF4EV4DW022556|175000.00|13243770303998|2013-05-08|NUEVO LAREDO||',
+    });
+  });
+
+  it('CFDI 3.2: lower-case attributes without serie and folio, addresses, regimes, customs of the concept and its parts', () => {
+    expect(cadenaOf(vehicleInvoice32('CTO021007DZ8'))).toEqual({
+      cadena:
+        '||3.2|2017-03-21T08:17:31|ingreso|Pago en una sola exhibicion|Credito|250000.00|0.00|1.00|MXN|290000.00|04|TOLUCA, ESTADO DE MEXICO|0291' +
+        '|CTO021007DZ8|AUTOS DE TOLUCA S.A. DE C.V.|BLVD. TOLUCA-IXTAPAN NTE.|126|LA PURISIMA|TOLUCA|ESTADO DE MEXICO|Mexico|52148' +
+        '|BLVD. TOLUCA-IXTAPAN NTE.|Mexico|Regimen General de Ley Persona Moral' +
+        '|COSC8001137NA|CORTES SOTO CARLOS|PRIVADA LOS CISNES|19|METEPEC|MEXICO|Mexico|52172' +
+        '|1|PIEZA|YARIS-2014|TOYOTA YARIS 2014 SERIE JTDBT4K38E1234567|250000.00|250000.00|14 47 3456 4000123|2014-02-10|VERACRUZ' +
+        '|1.0|0250105|IVA|16|40000.00|40000.00||',
     });
   });
 

@@ -162,3 +162,29 @@ export const payroll12 = (rfc: string) => `<?xml version="1.0" encoding="UTF-8"?
   </cfdi:Complemento>
 </cfdi:Comprobante>
 `;
+
+/** A CFDI 3.2 sale of a used car (before 3.3: lower-case attributes, addresses, taxes by name). */
+export const vehicleInvoice32 = (rfc: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" xmlns:ventavehiculos="http://www.sat.gob.mx/ventavehiculos" version="3.2" serie="S" folio="68189" fecha="2017-03-21T08:17:31" formaDePago="Pago en una sola exhibicion" condicionesDePago="Credito" subTotal="250000.00" descuento="0.00" total="290000.00" metodoDePago="04" tipoDeComprobante="ingreso" Moneda="MXN" TipoCambio="1.00" LugarExpedicion="TOLUCA, ESTADO DE MEXICO" NumCtaPago="0291">
+  <cfdi:Emisor rfc="${rfc}" nombre="AUTOS DE TOLUCA S.A. DE C.V.">
+    <cfdi:DomicilioFiscal calle="BLVD. TOLUCA-IXTAPAN NTE." noExterior="126" colonia="LA PURISIMA" municipio="TOLUCA" estado="ESTADO DE MEXICO" pais="Mexico" codigoPostal="52148"/>
+    <cfdi:ExpedidoEn calle="BLVD. TOLUCA-IXTAPAN NTE." pais="Mexico"/>
+    <cfdi:RegimenFiscal Regimen="Regimen General de Ley Persona Moral"/>
+  </cfdi:Emisor>
+  <cfdi:Receptor rfc="COSC8001137NA" nombre="CORTES SOTO CARLOS">
+    <cfdi:Domicilio calle="PRIVADA LOS CISNES" noExterior="19" municipio="METEPEC" estado="MEXICO" pais="Mexico" codigoPostal="52172"/>
+  </cfdi:Receptor>
+  <cfdi:Conceptos>
+    <cfdi:Concepto cantidad="1" unidad="PIEZA" noIdentificacion="YARIS-2014" descripcion="TOYOTA YARIS 2014 SERIE JTDBT4K38E1234567" valorUnitario="250000.00" importe="250000.00">
+      <cfdi:InformacionAduanera numero="14  47  3456  4000123" fecha="2014-02-10" aduana="VERACRUZ"/>
+      <cfdi:ComplementoConcepto><ventavehiculos:VentaVehiculos version="1.0" ClaveVehicular="0250105"/></cfdi:ComplementoConcepto>
+    </cfdi:Concepto>
+  </cfdi:Conceptos>
+  <cfdi:Impuestos totalImpuestosTrasladados="40000.00">
+    <cfdi:Traslados><cfdi:Traslado impuesto="IVA" tasa="16" importe="40000.00"/></cfdi:Traslados>
+  </cfdi:Impuestos>
+  <cfdi:Complemento>
+    <tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" version="1.0" UUID="80824F3B-323E-407B-8F8E-40D83FE2E69F" FechaTimbrado="2017-03-21T08:18:08" selloCFD="" noCertificadoSAT="00001000000404477432" selloSAT="U0FU"/>
+  </cfdi:Complemento>
+</cfdi:Comprobante>
+`;

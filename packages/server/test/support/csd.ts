@@ -72,11 +72,14 @@ function withAttribute(tag: string, name: string, value: string): string {
 export function signCfdi(xml: string, csd: TestCsd): string {
   const tag = ROOT_TAG.exec(xml)?.[0];
   if (!tag) throw new Error('signCfdi: no Comprobante element');
-  const unsealed = xml.replace(tag, withAttribute(withAttribute(tag, 'NoCertificado', csd.number), 'Certificado', csd.certificate));
+  // CFDI 3.2 writes these attributes in lower case and seals with SHA-1.
+  const v32 = /\sversion\s*=\s*["']3\.2["']/.test(tag);
+  const [noCertificado, certificado, selloName] = v32 ? ['noCertificado', 'certificado', 'sello'] : ['NoCertificado', 'Certificado', 'Sello'];
+  const unsealed = xml.replace(tag, withAttribute(withAttribute(tag, noCertificado, csd.number), certificado, csd.certificate));
   const root = parseElementTree(unsealed);
   const built = root && cadenaOriginal(root);
   if (!built || !('cadena' in built)) throw new Error(`signCfdi: no cadena original (${built ? built.unknown : 'not a CFDI'})`);
-  const sello = sign('RSA-SHA256', Buffer.from(built.cadena, 'utf8'), csd.privateKey).toString('base64');
-  const sealedTag = withAttribute(ROOT_TAG.exec(unsealed)![0], 'Sello', sello);
-  return unsealed.replace(ROOT_TAG, sealedTag).replace(/(\sSelloCFD\s*=\s*)("[^"]*"|'[^']*')/, `$1"${sello}"`);
+  const sello = sign(v32 ? 'RSA-SHA1' : 'RSA-SHA256', Buffer.from(built.cadena, 'utf8'), csd.privateKey).toString('base64');
+  const sealedTag = withAttribute(ROOT_TAG.exec(unsealed)![0], selloName, sello);
+  return unsealed.replace(ROOT_TAG, sealedTag).replace(/(\s[Ss]elloCFD\s*=\s*)("[^"]*"|'[^']*')/, `$1"${sello}"`);
 }

@@ -23,7 +23,7 @@ const parties = (propietario: boolean): Step[] => [
   { each: 'Mercancias' },
 ];
 
-/** Comercio exterior 1.1 (ComercioExterior11.xslt): exports invoiced in CFDI 3.3 and 4.0. */
+/** Comercio exterior 1.1 (ComercioExterior11.xslt): exports invoiced in CFDI 3.2 to 4.0. */
 export const COMERCIO_EXTERIOR11: Vocabulary = {
   ns: 'http://www.sat.gob.mx/ComercioExterior11',
   templates: {

@@ -75,10 +75,10 @@ export const INE: Vocabulary = {
   },
 };
 
-/** Por cuenta de terceros 1.1 (terceros11.xslt), in a CFDI 3.3 concept's `ComplementoConcepto`. */
+/** Por cuenta de terceros 1.1 (terceros11.xslt), in a CFDI 3.2 or 3.3 concept's `ComplementoConcepto`. */
 export const TERCEROS: Vocabulary = {
   ns: 'http://www.sat.gob.mx/terceros',
-  versions: ['3.3'],
+  versions: ['3.2', '3.3'],
   templates: {
     PorCuentadeTerceros: [
       'version', 'rfc', '?nombre',

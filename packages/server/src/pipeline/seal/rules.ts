@@ -19,8 +19,8 @@ export type Templates = Readonly<Record<string, readonly Step[]>>;
 export interface Vocabulary {
   ns: string;
   templates: Templates;
-  /** CFDI versions whose stylesheet includes it; omitted: both. */
-  versions?: readonly ('3.3' | '4.0')[];
+  /** CFDI versions whose stylesheet includes it; omitted: every version. */
+  versions?: readonly ('3.2' | '3.3' | '4.0')[];
 }
 
 /** An element no template renders: the cadena cannot be built without guessing. */

@@ -1,6 +1,6 @@
 import { verify } from 'node:crypto';
 import type { DocumentSignature } from '@vcase/shared';
-import { cadenaOriginal, cfdiVersionOf, isComprobante } from './cadena.js';
+import { cadenaOriginal, cfdiVersionOf, declaredVersion, isComprobante, type CfdiVersion } from './cadena.js';
 import { TIMBRE_NAMESPACE } from './complements.js';
 import { readCertificado, strictBase64 } from './certificate.js';
 import { select } from './rules.js';
@@ -11,7 +11,7 @@ export type SealCheck = DocumentSignature;
 export type SealStatus = SealCheck['status'];
 
 export const SEAL_REASONS = {
-  version: (v: string) => `Solo se verifica el sello de CFDI 3.3 y 4.0; este es versión ${v}`,
+  version: (v: string) => `Solo se verifica el sello de CFDI 3.2, 3.3 y 4.0; este es versión ${v}`,
   unsigned: (missing: string) => `El CFDI no tiene ${missing}: es un borrador sin sellar`,
   sello: 'El Sello no es base64 válido',
   truncated: (bytes: number, expected: number) => `El Sello está truncado: ${bytes} bytes donde la llave del certificado firma ${expected}`,
@@ -24,11 +24,24 @@ export const SEAL_REASONS = {
 
 const attrOf = (node: XmlElement | undefined, name: string) => node?.attrs[name]?.trim() ?? '';
 
+const SINCE_33 = { sello: 'Sello', certificado: 'Certificado', noCertificado: 'NoCertificado', rfc: 'Rfc', algorithms: ['RSA-SHA256'] };
+
+/**
+ * How each version names the seal's attributes, and the digest it signs with. 3.2 signs with
+ * SHA-1; a 3.2 signed with SHA-256 (as issuers moving to 3.3 did) is the issuer's seal too.
+ */
+const PROFILES: Record<CfdiVersion, typeof SINCE_33> = {
+  '3.2': { sello: 'sello', certificado: 'certificado', noCertificado: 'noCertificado', rfc: 'rfc', algorithms: ['RSA-SHA1', 'RSA-SHA256'] },
+  '3.3': SINCE_33,
+  '4.0': SINCE_33,
+};
+
 function check(root: XmlElement): SealCheck {
   const version = cfdiVersionOf(root);
-  if (!version) return { status: 'unverifiable', reason: SEAL_REASONS.version(root.attrs.Version ?? root.attrs.version ?? '?'), certificate: null };
-  const sello = attrOf(root, 'Sello');
-  const certificado = attrOf(root, 'Certificado');
+  if (!version) return { status: 'unverifiable', reason: SEAL_REASONS.version(declaredVersion(root) ?? '?'), certificate: null };
+  const names = PROFILES[version];
+  const sello = attrOf(root, names.sello);
+  const certificado = attrOf(root, names.certificado);
   const missing = [!sello && 'Sello', !certificado && 'Certificado'].filter(Boolean).join(' ni ');
   if (missing) return { status: 'unverifiable', reason: SEAL_REASONS.unsigned(missing), certificate: null };
 
@@ -40,23 +53,26 @@ function check(root: XmlElement): SealCheck {
   const signature = strictBase64(sello);
   if (!signature) return invalid(SEAL_REASONS.sello);
   if (signature.length !== signatureBytes) return invalid(SEAL_REASONS.truncated(signature.length, signatureBytes));
-  const declared = attrOf(root, 'NoCertificado');
+  const declared = attrOf(root, names.noCertificado);
   if (declared !== certificate.number) return invalid(SEAL_REASONS.number(declared, certificate.number));
-  const emisor = attrOf(select(root, 'Emisor', root.ns)[0], 'Rfc').toUpperCase();
+  const emisor = attrOf(select(root, 'Emisor', root.ns)[0], names.rfc).toUpperCase();
   if (emisor !== certificate.rfc) return invalid(SEAL_REASONS.rfc(certificate.rfc, emisor));
   const timbre = select(root, 'Complemento', root.ns).flatMap((c) => select(c, '*', root.ns)).find((n) => n.ns === TIMBRE_NAMESPACE);
-  if (timbre?.attrs.SelloCFD !== undefined && timbre.attrs.SelloCFD.trim() !== sello) return invalid(SEAL_REASONS.resealed);
+  // The timbre names it SelloCFD since its version 1.1, selloCFD before.
+  const selloCfd = timbre && (timbre.attrs.SelloCFD ?? timbre.attrs.selloCFD);
+  if (selloCfd !== undefined && selloCfd.trim() !== sello) return invalid(SEAL_REASONS.resealed);
 
   const built = cadenaOriginal(root);
   if ('unknown' in built) return { status: 'unverifiable', reason: SEAL_REASONS.unknown(built.unknown), certificate };
-  const ok = verify('RSA-SHA256', Buffer.from(built.cadena, 'utf8'), publicKey, signature);
+  const signed = Buffer.from(built.cadena, 'utf8');
+  const ok = names.algorithms.some((algorithm) => verify(algorithm, signed, publicKey, signature));
   return ok ? { status: 'valid', reason: null, certificate } : invalid(SEAL_REASONS.mismatch);
 }
 
 /**
  * Checks the issuer's seal of a CFDI XML offline: the certificate it carries is a readable
  * CSD, its number is `NoCertificado` and its RFC the Emisor's, and `Sello` is its RSA-SHA256
- * signature of the cadena original. Null when the XML is not a CFDI `Comprobante`. `xml` is
+ * (3.2: RSA-SHA1) signature of the cadena original. Null when the XML is not a CFDI `Comprobante`. `xml` is
  * the decoded text (an ISO-8859-1 file read as such): the cadena is signed as UTF-8.
  */
 export function verifyCfdiSeal(xml: string): SealCheck | null {
