@@ -69,4 +69,22 @@ describe('cadena original (SAT XSLT rules)', () => {
         '|VERSA-SENSE-24|8703239901|1|06|20527.86|20527.86|NISSAN|VERSA|3N1CN8AE5RK812345|1.0|0.00|0.00|ISH',
     );
   });
+
+  it('vehicle complements: renewal decree and destruction certificate, in document order', () => {
+    const complements = `<decreto:renovacionysustitucionvehiculos xmlns:decreto="http://www.sat.gob.mx/renovacionysustitucionvehiculos" Version="1.0" TipoDeDecreto="02">
+        <decreto:DecretoSustitVehicular VehEnaj="01">
+          <decreto:VehiculoUsadoEnajenadoPermAlFab PrecioVehUsado="50000.00" TipoVeh="01" Marca="DINA" TipooClase="AUTOBUS" Año="1995" NIV="1D9000000S1234567" NumPlacas="123ABC" NumFolTarjCir="TC1" NumFolAvisoint="AV1" NumPedIm="95  47  3456  4000123" Aduana="47" FechaRegulVeh="1996-01-01" Foliofiscal="11111111-2222-4333-8444-555555555555"/>
+          <decreto:VehiculoNuvoSemEnajenadoFabAlPerm Año="2024" NumPlacas="456DEF"/>
+        </decreto:DecretoSustitVehicular>
+      </decreto:renovacionysustitucionvehiculos>
+      <destruccion:certificadodedestruccion xmlns:destruccion="http://www.sat.gob.mx/certificadodestruccion" Version="1.0" Serie="SERIE-A" NumFolDesVeh="DV-77">
+        <destruccion:VehiculoDestruido Marca="DINA" TipooClase="AUTOBUS" Año="1995" NumPlacas="123ABC" NumFolTarjCir="TC1"/>
+      </destruccion:certificadodedestruccion>`;
+    const built = cadenaOf(edit(vehicleInvoice40(), '<cfdi:Complemento>', `<cfdi:Complemento>${complements}`));
+    expect('cadena' in built && built.cadena).toContain(
+      '|56080.00|1.0|02|01|50000.00|01|DINA|AUTOBUS|1995|1D9000000S1234567|123ABC|TC1|AV1|95 47 3456 4000123|47|1996-01-01|11111111-2222-4333-8444-555555555555' +
+        '|2024|456DEF|1.0|SERIE-A|DV-77|DINA|AUTOBUS|1995|123ABC|TC1|1.0|0.00|0.00|ISH',
+    );
+  });
 });
+

@@ -1,30 +1,8 @@
 import { COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20 } from './comercioExterior.js';
 import { NOMINA12 } from './nomina12.js';
+import { DECRETO_VEHICULOS, DESTRUCCION_VEHICULOS, PFIC, VEHICULO_USADO, VENTA_VEHICULOS } from './vehicleComplements.js';
 import { PAGOS10, PAGOS20 } from './payments.js';
 import type { Vocabulary } from './rules.js';
-
-/** Venta de vehículos nuevos 1.0/1.1, in a concept's `ComplementoConcepto` (ventavehiculos11.xslt). */
-export const VENTA_VEHICULOS: Vocabulary = {
-  ns: 'http://www.sat.gob.mx/ventavehiculos',
-  templates: {
-    // Every customs entry of the complement, its parts' included; the parts themselves are not in it.
-    VentaVehiculos: ['version', 'ClaveVehicular', { when: ['version', '1.1'], do: ['Niv'] }, { each: '//InformacionAduanera' }],
-    InformacionAduanera: ['numero', 'fecha', '?aduana'],
-  },
-};
-
-/** Vehículo usado 1.0 (vehiculousado.xslt): a used car taken as part of the payment. */
-export const VEHICULO_USADO: Vocabulary = {
-  ns: 'http://www.sat.gob.mx/vehiculousado',
-  templates: {
-    VehiculoUsado: [
-      'Version', 'montoAdquisicion', 'montoEnajenacion', 'claveVehicular', 'marca', 'tipo', 'modelo', '?numeroMotor',
-      '?numeroSerie', '?NIV', 'valor',
-      { each: 'InformacionAduanera' },
-    ],
-    InformacionAduanera: ['numero', 'fecha', '?aduana'],
-  },
-};
 
 /** Impuestos locales 1.0 (implocal.xslt). */
 export const IMPLOCAL: Vocabulary = {
@@ -114,7 +92,7 @@ export const AEROLINEAS: Vocabulary = {
  * without SAT's rules for it the issuer's cadena cannot be rebuilt, only guessed.
  */
 export const COMPLEMENTS: readonly Vocabulary[] = [
-  VENTA_VEHICULOS, VEHICULO_USADO, IMPLOCAL, LEYENDAS_FISCALES, PAGOS10, PAGOS20, NOMINA12,
+  VENTA_VEHICULOS, VEHICULO_USADO, DECRETO_VEHICULOS, DESTRUCCION_VEHICULOS, PFIC, IMPLOCAL, LEYENDAS_FISCALES, PAGOS10, PAGOS20, NOMINA12,
   COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20, IEDU, DONATARIAS, DIVISAS, INE, TERCEROS, AEROLINEAS,
 ];
 

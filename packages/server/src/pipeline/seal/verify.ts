@@ -60,7 +60,8 @@ function check(root: XmlElement): SealCheck {
   const timbre = select(root, 'Complemento', root.ns).flatMap((c) => select(c, '*', root.ns)).find((n) => n.ns === TIMBRE_NAMESPACE);
   // The timbre names it SelloCFD since its version 1.1, selloCFD before.
   const selloCfd = timbre && (timbre.attrs.SelloCFD ?? timbre.attrs.selloCFD);
-  if (selloCfd !== undefined && selloCfd.trim() !== sello) return invalid(SEAL_REASONS.resealed);
+  const compact = (text: string) => text.replace(/\s+/g, '');
+  if (selloCfd !== undefined && compact(selloCfd) !== compact(sello)) return invalid(SEAL_REASONS.resealed);
 
   const built = cadenaOriginal(root);
   if ('unknown' in built) return { status: 'unverifiable', reason: SEAL_REASONS.unknown(built.unknown), certificate };
