@@ -115,6 +115,12 @@ describe('verifyCfdiSeal', () => {
     expect(seal(xml.replace(` Sello="${sello}`, ` Sello="${sello.slice(0, 201)}`))).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.sello });
   });
 
+  it('a Sello wrapped over lines is the same seal as the timbre keeps', () => {
+    const xml = signCfdi(vehicleInvoice40(), csd40);
+    const sello = / Sello="([^"]*)"/.exec(xml)![1];
+    expect(seal(xml.replace(` Sello="${sello}"`, ` Sello="${sello.slice(0, 100)}\n      ${sello.slice(100)}"`)).status).toBe('valid');
+  });
+
   it("a timbre whose SelloCFD is not the comprobante's Sello betrays a re-sealed CFDI", () => {
     const xml = signCfdi(vehicleInvoice40(), csd40);
     const sello = / Sello="([^"]*)"/.exec(xml)![1];
