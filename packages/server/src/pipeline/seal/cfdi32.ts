@@ -1,3 +1,4 @@
+import { COMPROBANTE_PARTS } from './cfdiCommon.js';
 import type { Step, Vocabulary } from './rules.js';
 
 // An address as the `Domicilio` named template renders it (ExpedidoEn, the receptor's).
@@ -14,11 +15,7 @@ export const CFDI32: Vocabulary = {
       'version', 'fecha', 'tipoDeComprobante', 'formaDePago', '?condicionesDePago', 'subTotal', '?descuento', '?TipoCambio',
       '?Moneda', 'total', 'metodoDePago', 'LugarExpedicion', '?NumCtaPago', '?FolioFiscalOrig', '?SerieFolioFiscalOrig',
       '?FechaFolioFiscalOrig', '?MontoFolioFiscalOrig',
-      { each: 'Emisor' },
-      { each: 'Receptor' },
-      { each: 'Conceptos' },
-      { each: 'Impuestos' },
-      { each: 'Complemento' },
+      ...COMPROBANTE_PARTS,
     ],
     Emisor: ['rfc', '?nombre', { each: 'DomicilioFiscal' }, { each: 'ExpedidoEn', do: DOMICILIO }, { each: 'RegimenFiscal', do: ['Regimen'] }],
     DomicilioFiscal: ['calle', '?noExterior', '?noInterior', '?colonia', '?localidad', '?referencia', 'municipio', 'estado', 'pais', 'codigoPostal'],

@@ -1,4 +1,4 @@
-import { CFDI_COMMON, CONCEPT_TAXES } from './cfdiCommon.js';
+import { CFDI_COMMON, COMPROBANTE_PARTS, CONCEPT_TAXES } from './cfdiCommon.js';
 import type { Vocabulary } from './rules.js';
 
 /**
@@ -14,11 +14,7 @@ export const CFDI33: Vocabulary = {
       '?Descuento', 'Moneda', '?TipoCambio', 'Total', 'TipoDeComprobante', '?MetodoPago', 'LugarExpedicion',
       '?Confirmacion',
       { each: 'CfdiRelacionados' },
-      { each: 'Emisor' },
-      { each: 'Receptor' },
-      { each: 'Conceptos' },
-      { each: 'Impuestos' },
-      { each: 'Complemento' },
+      ...COMPROBANTE_PARTS,
     ],
     Emisor: ['Rfc', '?Nombre', 'RegimenFiscal'],
     Receptor: ['Rfc', '?Nombre', '?ResidenciaFiscal', '?NumRegIdTrib', 'UsoCFDI'],

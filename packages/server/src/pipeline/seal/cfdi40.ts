@@ -1,4 +1,4 @@
-import { CFDI_COMMON, CONCEPT_TAXES } from './cfdiCommon.js';
+import { CFDI_COMMON, COMPROBANTE_PARTS, CONCEPT_TAXES } from './cfdiCommon.js';
 import type { Vocabulary } from './rules.js';
 
 /**
@@ -17,11 +17,7 @@ export const CFDI40: Vocabulary = {
       'LugarExpedicion', '?Confirmacion',
       { each: 'InformacionGlobal' },
       { each: 'CfdiRelacionados' },
-      { each: 'Emisor' },
-      { each: 'Receptor' },
-      { each: 'Conceptos' },
-      { each: 'Impuestos' },
-      { each: 'Complemento' },
+      ...COMPROBANTE_PARTS,
     ],
     InformacionGlobal: ['Periodicidad', 'Meses', 'Año'],
     Emisor: ['Rfc', 'Nombre', 'RegimenFiscal', '?FacAtrAdquirente'],
