@@ -71,7 +71,7 @@ export type {
   CaseVinsResponse, ChainStatus, ClassifyDocumentBody, ClassifyDocumentResponse, Company,
   CreateCaseBody, CreateCaseFile, CreateCaseResponse, CreateCompanyBody, CreateUserBody,
   CredentialsFile, CreditBureauResponse, CreditBureauStartResponse, DeleteDocumentResponse,
-  DocumentDetail, DocumentListItem, DocumentListQuery, DocumentListResponse, DocumentStatus,
+  DocumentDetail, DocumentListItem, DocumentListQuery, DocumentListResponse, DocumentSignature, DocumentStatus,
   DocumentValidity, Endorsement, EntityCode, ErrorBody, ErrorCode, ExtractedCode,
   ExtractionDataResponse, HealthResponse, IneData, IneResultResponse, IneStatus, IneSubmitBody,
   IneSubmitResponse, InvoiceCheck, InvoiceCheckKey, InvoiceEntry, InvoiceField, InvoicesResponse,
