@@ -54,19 +54,30 @@ describe.skipIf(!fs.existsSync(sdkDist))('SDK examples (built SDK)', () => {
 });
 
 describe('webhook receiver example', () => {
-  it('applies repeated and out-of-order notices as state', async () => {
-    const { server, state } = createReceiver();
+  it('verifies signatures, refuses forged deliveries, and applies repeated and out-of-order notices as state', async () => {
+    const { server, state, refused, secrets } = createReceiver({ secrets: [] });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     try {
-      await t.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, {
+      const registered = await t.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, {
         url,
         template: { vehicle_id: '{{expedientData.vehicle_id}}', review_status: '{{expedientData.review_status}}' },
       });
+      secrets.push(registered.json().signing_secret);
       const caseId = await createCase(t, tenant, { internal_id: 'HOOK-1' });
       await t.server.runner.whenIdle();
       await new Promise((r) => setTimeout(r, 50));
-      expect(state.get(caseId)).toMatchObject({ vehicle_id: caseId, review_status: 'sin_documentos' });
+      expect(state.get(caseId)).toMatchObject({ vehicle_id: caseId, review_status: 'sin_documentos', webhook_id: expect.stringMatching(/^msg_/) });
+
+      // Someone who knows the URL but not the secret.
+      const forged = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,Zm9yZ2Vk' },
+        body: JSON.stringify({ vehicle_id: caseId, review_status: 'nuevo' }),
+      });
+      expect(forged.status).toBe(401);
+      expect(refused).toEqual(['no_matching_signature']);
+      expect(state.get(caseId)).toMatchObject({ review_status: 'sin_documentos' });
     } finally {
       await t.admin('DELETE', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`);
       await new Promise((r) => server.close(r));

@@ -9,6 +9,7 @@ import { Documents } from './resources/documents.js';
 import { Ine } from './resources/ine.js';
 import type { ClientContext } from './resources/resource.js';
 import { SDK_VERSION } from './version.js';
+import { Webhooks } from './webhooks.js';
 
 export interface VcaseOptions {
   /** Server address, e.g. `http://127.0.0.1:3000`. Default: VCASE_BASE_URL. */
@@ -54,6 +55,8 @@ export class Vcase {
   readonly documents: Documents;
   readonly ine: Ine;
   readonly admin: Admin;
+  /** Verifies webhook deliveries (`verify`, `unwrap`): no request, no credential needed. */
+  readonly webhooks: Webhooks;
   private readonly options: VcaseOptions;
   private readonly transport: Transport;
 
@@ -90,6 +93,7 @@ export class Vcase {
     this.documents = new Documents(context);
     this.ine = new Ine(context);
     this.admin = new Admin(context);
+    this.webhooks = new Webhooks(now);
   }
 
   /**

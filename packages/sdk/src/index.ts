@@ -32,6 +32,21 @@ export type { Sleep } from './core/sleep.js';
 export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
 export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
+export {
+  Webhooks,
+  webhooks,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  WebhookVerificationError,
+  WebhookHeaderError,
+  WebhookTimestampError,
+  WebhookSignatureError,
+  type VerifiedWebhook,
+  type WebhookHeaders,
+  type WebhookPayload,
+  type WebhookSecrets,
+  type WebhookVerificationReason,
+  type WebhookVerifyOptions,
+} from './webhooks.js';
 /** The contract's fixed message texts of tickets and tenencia rows (e.g. a lookup that could not run). */
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 
@@ -42,6 +57,7 @@ export type {
   Admin,
   CreateTokenParams,
   CreateApiKeyParams,
+  RotateWebhookSecretParams,
   WebhookDeliveriesQuery,
   WebhookDeliveriesResponse,
   SandboxFixture,
@@ -55,7 +71,7 @@ export type {
   CaseVinsResponse, ChainStatus, ClassifyDocumentBody, ClassifyDocumentResponse, Company,
   CreateCaseBody, CreateCaseFile, CreateCaseResponse, CreateCompanyBody, CreateUserBody,
   CredentialsFile, CreditBureauResponse, CreditBureauStartResponse, DeleteDocumentResponse,
-  DocumentDetail, DocumentListItem, DocumentListQuery, DocumentListResponse, DocumentStatus,
+  DocumentDetail, DocumentListItem, DocumentListQuery, DocumentListResponse, DocumentSignature, DocumentStatus,
   DocumentValidity, Endorsement, EntityCode, ErrorBody, ErrorCode, ExtractedCode,
   ExtractionDataResponse, HealthResponse, IneData, IneResultResponse, IneStatus, IneSubmitBody,
   IneSubmitResponse, InvoiceCheck, InvoiceCheckKey, InvoiceEntry, InvoiceField, InvoicesResponse,
@@ -64,11 +80,11 @@ export type {
   ParsedData, ParsedDataKey, PatchDocumentOcrBody, PatchDocumentOcrResponse, PedimentoResponse,
   PedimentoResult, PedimentoStartResponse, PlateChainDocument, PlateChainLink, PlateChainResponse,
   PlateChainSummary, PlateEntry, PlateLookupStartResponse, PlateSourceDocumentType, PlateStatus,
-  PlatesResponse, ProcessDocumentResponse, RapiResponse, RapiStartResponse, ReclassifyDocumentBody,
+  PlatesResponse, ProcessDocumentResponse, RapiResponse, RapiStartResponse, ReclassifyDocumentBody, Redelivery,
   ReclassifyDocumentResponse, RenapoData, RenapoPerson, RenapoProbativeDocData, RenapoResponse,
   RenapoStartResponse, RepuveInfo, RepuveResponse, RestoreDocumentResponse, ReviewStatus,
   RowStatus, SandboxOutcome, SandboxSource, SourceAmount, SupportedMimeType, TaxCell, TaxRow,
   TaxesBlock, TaxesResponse, TaxesStartResponse, TicketRow, TicketsResponse, TicketsStartResponse,
-  Token, UploadDocumentRequest, UploadDocumentResponse, User, WebhookDelivery, WebhookEvent,
-  WebhookRegistration, WebhookRegistrationBody,
+  Token, TokenInfo, UploadDocumentRequest, UploadDocumentResponse, User, UserTokensResponse, WebhookDelivery, WebhookEvent,
+  WebhookRegistration, WebhookRegistrationBody, WebhookSecret,
 } from '@vcase/shared';

@@ -124,7 +124,8 @@ describe('admin', () => {
     expect(user).toMatchObject({ company_id: company.company_id, name: 'Luis', pid: expect.any(String) });
 
     const token = await admin.admin.tokens.create(user.user_id, { ttl_seconds: 600 });
-    expect(token.token_type).toBe('Bearer');
+    expect(token).toMatchObject({ token_type: 'Bearer', token_id: expect.any(String) });
+    expect((await admin.admin.tokens.list(user.user_id)).data).toEqual([expect.objectContaining({ token_id: token.token_id, revoked_at: null })]);
 
     const key = await admin.admin.apiKeys.create(company.company_id, { name: 'sdk' });
     expect(key).toEqual({ key_id: expect.any(String), api_key: expect.any(String) });
@@ -135,6 +136,18 @@ describe('admin', () => {
     expect(assigned.assignment_history.at(-1)).toMatchObject({ user: 'Luis', pid: user.pid });
 
     await expect(admin.admin.apiKeys.revoke(key.key_id)).resolves.toBeUndefined();
+    await expect(admin.admin.tokens.revoke(token.token_id)).resolves.toBeUndefined();
+    await expect(client.cases.get(case_id)).rejects.toMatchObject({ status: 401, message: expect.stringContaining('Token revocado') });
+    const second = await admin.admin.tokens.create(user.user_id);
+    await admin.admin.tokens.revokeAll(user.user_id);
+    await expect(new Vcase({ baseURL, token: second.access_token, maxRetries: 0 }).cases.list()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a token lifetime over 90 days is refused before it is sent', async () => {
+    await expect(admin.admin.tokens.create(tenant.userId, { ttl_seconds: 90 * 86_400 + 1 })).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      message: expect.stringContaining('90 días'),
+    });
   });
 
   it('webhooks: set, deliveries, delete', async () => {
@@ -143,10 +156,27 @@ describe('admin', () => {
       template: { case: '{{expedientData.vehicle_id}}' },
       api_key: null,
     });
-    expect(registration).toMatchObject({ company_id: tenant.companyId, event: 'v1-assign-analyst', url: 'http://127.0.0.1:9/hook' });
+    expect(registration).toMatchObject({ company_id: tenant.companyId, event: 'v1-assign-analyst', url: 'http://127.0.0.1:9/hook', signing_secret: expect.stringMatching(/^whsec_/) });
+    const rotated = await admin.admin.webhooks.rotateSecret(tenant.companyId, 'v1-assign-analyst', { overlap_seconds: 0 });
+    expect(rotated).toMatchObject({ signing_secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: null });
+    expect(rotated.signing_secret).not.toBe(registration.signing_secret);
     const deliveries = await admin.admin.deliveries.list(tenant.companyId, { event: 'v1-assign-analyst' });
     expect(Array.isArray(deliveries.data)).toBe(true);
     await expect(admin.admin.webhooks.delete(tenant.companyId, 'v1-assign-analyst')).resolves.toBeUndefined();
+  });
+
+  it('deliveries: a recorded delivery redelivered is recorded again, naming the first', async () => {
+    await admin.admin.webhooks.set(tenant.companyId, 'expediente-created', { url: 'http://127.0.0.1:9/hook' });
+    const { case_id } = await vcase.cases.create({ internal_id: internalId(), status: 'processing' });
+    await t.server.runner.whenIdle();
+    const [original] = (await admin.admin.deliveries.list(tenant.companyId, { case_id })).data;
+    expect(original).toMatchObject({ ok: false, webhook_id: expect.stringMatching(/^msg_/) });
+    const queued = await admin.admin.deliveries.redeliver(tenant.companyId, original!.delivery_id);
+    expect(queued).toMatchObject({ redelivered_from: original!.delivery_id, webhook_id: original!.webhook_id, status: 'queued' });
+    await t.server.runner.whenIdle();
+    const [again] = (await admin.admin.deliveries.list(tenant.companyId, { case_id })).data;
+    expect(again).toMatchObject({ delivery_id: queued.delivery_id, redelivered_from: original!.delivery_id });
+    await admin.admin.webhooks.delete(tenant.companyId, 'expediente-created');
   });
 
   it('sandbox fixtures: set, list, clear', async () => {

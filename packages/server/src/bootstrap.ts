@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CredentialsFile } from '@vcase/shared';
+import { MAX_TOKEN_TTL_SECONDS, type CredentialsFile } from '@vcase/shared';
 import type { TokenSigner } from './auth/tokens.js';
 import { publicBaseUrl } from './config.js';
 import type { ServerContext } from './context.js';
 import { countCompanies } from './repositories/companies.repository.js';
-import { createApiKey, createCompany, createUser, issueToken } from './services/admin.service.js';
-
-const DEMO_TOKEN_TTL_SECONDS = 365 * 86_400;
+import { createApiKey, createCompany, createUser } from './services/admin.service.js';
+import { issueToken } from './services/tokens.service.js';
 
 /**
  * First start with an empty database and the sandbox providers: a demo company, user, bearer
@@ -18,7 +17,7 @@ export async function bootstrapDemo(ctx: ServerContext, signer: TokenSigner): Pr
   if ((await countCompanies(ctx.db)) > 0) return null;
   const company = await createCompany(ctx, { name: 'Demo Company', status_catalog: ['processing', 'nuevo'] });
   const user = await createUser(ctx, company.company_id, { name: 'Demo Analyst', email: 'analyst@demo.vcase.local' });
-  const token = await issueToken(ctx, signer, user.user_id, DEMO_TOKEN_TTL_SECONDS);
+  const token = await issueToken(ctx, signer, user.user_id, MAX_TOKEN_TTL_SECONDS);
   const key = await createApiKey(ctx, company.company_id, 'demo');
   const credentials: CredentialsFile = {
     base_url: publicBaseUrl(ctx.config),

@@ -36,14 +36,25 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** Longest lifetime of a bearer token: 90 days (docs/operator-guide.md "Security"). */
+export const MAX_TOKEN_TTL_SECONDS = 90 * 24 * 3600;
+
 export const createTokenBodySchema = z.object({
-  /** At most ten years: the expiry must stay a date. */
-  ttl_seconds: z.number().int().positive().max(10 * 365 * 24 * 3600).nullish(),
+  ttl_seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_TOKEN_TTL_SECONDS, {
+      message: `ttl_seconds admite como máximo ${MAX_TOKEN_TTL_SECONDS} (90 días); emita un token nuevo antes de que venza`,
+    })
+    .nullish(),
 });
 export const tokenSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_at: timestamp,
+  /** Names the token to revoke it (DELETE /admin/tokens/{token_id}). */
+  token_id: uuid,
 });
 export type Token = z.infer<typeof tokenSchema>;
 
@@ -70,6 +81,11 @@ export const webhookRegistrationSchema = z.object({
   template: z.union([jsonObject, z.string()]).nullable(),
   api_key: z.string().nullable(),
   updated_at: timestamp,
+  /**
+   * `whsec_…`, the key that signs every delivery (docs/webhooks.md "Signatures"): only in the
+   * answer that created the registration, never read back (a new one: rotate-secret).
+   */
+  signing_secret: z.string().optional(),
 });
 export type WebhookRegistration = z.infer<typeof webhookRegistrationSchema>;
 
@@ -89,6 +105,10 @@ export const webhookDeliverySchema = z.object({
   error: z.string().nullable(),
   duration_ms: z.number().nullable(),
   created_at: timestamp,
+  /** The `webhook-id` header the receiver got (the same on a redelivery); null on records before signatures. */
+  webhook_id: z.string().nullable(),
+  /** The delivery this one repeats (an operator's redelivery); null otherwise. */
+  redelivered_from: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesResponseSchema = z.object({ data: z.array(webhookDeliverySchema) });

@@ -278,11 +278,36 @@ export const extractedCodeSchema = z.object({
 });
 export type ExtractedCode = z.infer<typeof extractedCodeSchema>;
 
+export const SEAL_STATUSES = ['valid', 'invalid', 'unverifiable'] as const;
+
+/**
+ * The issuer's seal of a CFDI XML (docs/rules.md, "CFDI seal"): `valid` when `Sello` signs the
+ * file's cadena original with the certificate it carries, of the Emisor's RFC; `reason` says
+ * why it is not, in Spanish; `certificate` is the one the CFDI carries, when it could be read.
+ */
+export const documentSignatureSchema = z.object({
+  status: z.enum(SEAL_STATUSES),
+  reason: z.string().nullable(),
+  certificate: z
+    .object({
+      /** SAT's certificate number (NoCertificado), 20 digits. */
+      number: z.string(),
+      rfc: z.string(),
+      /** ISO 8601, UTC. */
+      valid_from: z.string(),
+      valid_to: z.string(),
+    })
+    .nullable(),
+});
+export type DocumentSignature = z.infer<typeof documentSignatureSchema>;
+
 /** GET /v1/documents/{document_id}/extraction-data (operator-surface §4). */
 export const extractionDataResponseSchema = z.object({
   document_id: uuid,
   validity: documentValiditySchema,
   codes: z.array(extractedCodeSchema),
   owner: jsonObject.nullable(),
+  /** The seal of a CFDI XML; null for every other document (PDFs and scans carry no checkable seal). */
+  signature: documentSignatureSchema.nullable(),
 });
 export type ExtractionDataResponse = z.infer<typeof extractionDataResponseSchema>;

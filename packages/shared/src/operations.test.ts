@@ -95,7 +95,7 @@ describe('operations table', () => {
 
   it('keys every create and start but those that answer a secret, and never both', () => {
     const secrets = OPERATION_LIST.filter((op) => op.answersSecret).map((op) => op.id);
-    expect(secrets.sort()).toEqual(['createApiKey', 'createToken']);
+    expect(secrets.sort()).toEqual(['createApiKey', 'createToken', 'rotateWebhookSecret']);
     for (const op of OPERATION_LIST) {
       expect(op.idempotent && op.answersSecret, op.id).toBeFalsy();
       // A 201 or 202 answers a record made or work started: a retry must not do it twice.
@@ -104,7 +104,7 @@ describe('operations table', () => {
   });
 
   it('writes path parameters as {name} and only ever the known ones', () => {
-    const known = new Set(['case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'event', 'source', 'key']);
+    const known = new Set(['case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'token_id', 'delivery_id', 'event', 'source', 'key']);
     for (const op of OPERATION_LIST) {
       expect(op.path).not.toMatch(/:\w/);
       for (const name of pathParams(op.path)) expect(known).toContain(name);

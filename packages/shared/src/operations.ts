@@ -16,6 +16,7 @@ import {
   webhookRegistrationBodySchema,
   webhookRegistrationSchema,
 } from './admin.js';
+import { ADMIN_SECURITY_OPERATIONS } from './adminSecurity.js';
 import type { BodyCheckResult } from './bodyCheck.js';
 import {
   assignBodySchema,
@@ -444,6 +445,7 @@ export const OPERATIONS = defineOperations({
     summary: 'Remove every sandbox fixture',
     response: null, successStatus: 204,
   },
+  ...ADMIN_SECURITY_OPERATIONS,
 });
 
 export type OperationId = keyof typeof OPERATIONS;

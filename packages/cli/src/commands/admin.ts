@@ -2,19 +2,11 @@ import { Argument, Option, type Command } from 'commander';
 import type { SandboxSource, WebhookEvent } from '@vcase/sdk';
 import { EXIT } from '../errors.js';
 import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
-import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
-import type { Session } from '../session.js';
+import { registerTokenRevocation, registerWebhookSecurity, showAdmin as show } from './adminSecurity.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];
 const SOURCES = ['plate_portal', 'repuve', 'pedimento', 'rapi', 'renapo', 'bureau', 'tickets', 'tenencia', 'sat_cfdi', 'sat_pedimento', 'amda', 'amis', 'ine', 'ocr'];
-
-/** Prints an admin answer: the body with --json, label/value pairs otherwise. */
-async function show(s: Session, o: OutputFlags, body: unknown, done?: string) {
-  if (o.json) return s.json(body ?? null);
-  if (body === undefined || body === null) return s.out(done ? `${done}\n` : '');
-  return s.out(pairsOf(s.style, body));
-}
 
 export function register(program: Command, app: App): void {
   const admin = program
@@ -64,20 +56,20 @@ export function register(program: Command, app: App): void {
     }),
   );
 
+  const tokens = admin.command('tokens').description('bearer tokens');
   outputOptions(
-    admin
-      .command('tokens')
-      .description('bearer tokens')
+    tokens
       .command('create')
       .description("issue a bearer token for a user (e.g. TOKEN=$(vcase admin tokens create U --json | jq -r .access_token))")
       .argument('<user>', 'user_id')
-      .option('--ttl <seconds>', 'lifetime (default 86400)', positiveInt),
+      .option('--ttl <seconds>', 'lifetime (default 86400, at most 7776000: 90 days)', positiveInt),
   ).action(
     app.action<OutputFlags & { ttl?: number }>(async (s, [user], o) => {
       const client = await s.client();
       await show(s, o, await client.admin.tokens.create(user!, o.ttl ? { ttl_seconds: o.ttl } : {}, { signal: s.signal }));
     }),
   );
+  registerTokenRevocation(tokens, app);
 
   const keys = admin.command('api-keys').description('API keys of a company');
   outputOptions(keys.command('create').description('issue an API key').argument('<company>', 'company_id').option('--name <name>', 'a label')).action(
@@ -132,6 +124,7 @@ export function register(program: Command, app: App): void {
       await show(s, o, { company_id: company, event, deleted: true });
     }),
   );
+  registerWebhookSecurity(webhooks, app, EVENTS);
 
   outputOptions(
     admin
@@ -147,7 +140,7 @@ export function register(program: Command, app: App): void {
       const body = await client.admin.deliveries.list(company!, { ...(o.event ? { event: o.event as WebhookEvent } : {}), ...(o.case ? { case_id: o.case } : {}) }, { signal: s.signal });
       if (o.ndjson) return void (await s.ndjson(body.data));
       if (o.json) return void (await s.json(body));
-      await s.out(renderRecords(s.style, body.data, ['created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url']));
+      await s.out(renderRecords(s.style, body.data, ['delivery_id', 'created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url']));
     }),
   );
 

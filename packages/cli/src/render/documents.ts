@@ -2,6 +2,7 @@ import type { ClassifyDocumentResponse, DocumentDetail, DocumentListItem, Extrac
 import { paint, type Style } from '../ui/style.js';
 import { heading, renderPairs, renderTable } from '../ui/table.js';
 import { flatten, status, when, yesNo } from './format.js';
+import { sealCell, sealOf } from './seal.js';
 
 export function renderDocumentList(items: DocumentListItem[], style: Style, footer?: string): string {
   let out = renderTable(
@@ -26,6 +27,7 @@ export function renderDocument(d: DocumentDetail, style: Style, id?: string): st
     ['url', d.url],
     ['validity', { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
     ['validity codes', d.validity.codes.join(', ')],
+    ['CFDI seal', sealCell(sealOf(d.json_ocr))],
     ['OCR', ocrState(d)],
   ]);
   if (d.parsed_data && Object.keys(d.parsed_data).length) {
@@ -66,6 +68,7 @@ export function renderExtraction(e: ExtractionDataResponse, style: Style): strin
     ['document_id', e.document_id],
     ['validity', e.validity.document_validity],
     ['validity codes', e.validity.codes.join(', ')],
+    ['CFDI seal', sealCell(e.signature)],
   ]);
   if (e.codes.length) {
     out += style.tty ? '\n' : '';

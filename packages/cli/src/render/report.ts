@@ -20,6 +20,7 @@ import { when } from './format.js';
 import { CHECKS, checkCell } from './invoices.js';
 import { ownershipNodes } from './ownership.js';
 import { lookupCell } from './plates.js';
+import { sealSummary } from './seal.js';
 import { groupTickets, ticketVerdict } from './tickets.js';
 
 /** Each part of the report: the body, `null` when not there yet (404), or the error. */
@@ -65,6 +66,7 @@ export function renderReport(r: ReportData, style: Style): string {
     ['review status', { text: c.review_status ?? '—', tone: c.review_status === 'nuevo' ? 'green' : c.review_status === 'devuelta_correccion' ? 'red' : undefined }],
     ['created', when(c.created_at)],
     ['documents', active.length ? `${active.length} active: ${[...types].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t)).join(', ')}` : { text: 'none', tone: 'yellow' }],
+    ['CFDI seals', sealSummary(active)],
     ['processing', part(r.status, 'never processed', (s) => ({ text: `${s.status} · ${s.processed_files}/${s.total_files} files${s.failed_files ? ` · ${s.failed_files} failed` : ''}${s.finished_at ? ` · ${when(s.finished_at)}` : ''}`, tone: tone(s.status) }))],
     ['VIN', part(r.vins, '—', (v) => (v.primary_vin ? { text: `${v.primary_vin} (${plural(v.vins.length, 'reading')})`, tone: v.vins.every((x) => x.check_digit_valid) ? undefined : 'yellow' } : { text: 'no primary VIN', tone: 'yellow' }))],
     ['plates', part(r.plates, 'not computed', (p) => {

@@ -3,15 +3,19 @@ import type {
   Company,
   CreateCompanyBody,
   CreateUserBody,
+  Redelivery,
   SandboxOutcome,
   SandboxSource,
   Token,
   User,
+  UserTokensResponse,
   WebhookEvent,
   WebhookRegistration,
   WebhookRegistrationBody,
+  WebhookSecret,
   createApiKeyBodySchema,
   createTokenBodySchema,
+  rotateWebhookSecretBodySchema,
   webhookDeliveriesQuerySchema,
 } from '@vcase/shared';
 import type * as z from 'zod';
@@ -20,6 +24,7 @@ import { APIResource, type ClientContext } from './resource.js';
 
 export type CreateTokenParams = z.input<typeof createTokenBodySchema>;
 export type CreateApiKeyParams = z.input<typeof createApiKeyBodySchema>;
+export type RotateWebhookSecretParams = z.input<typeof rotateWebhookSecretBodySchema>;
 export type WebhookDeliveriesQuery = z.input<typeof webhookDeliveriesQuerySchema>;
 export type WebhookDeliveriesResponse = ResponseOf<'listWebhookDeliveries'>;
 export type SandboxFixture = ResponseOf<'putSandboxFixture'>;
@@ -40,9 +45,24 @@ export class Users extends APIResource {
 }
 
 export class Tokens extends APIResource {
-  /** A bearer token for the user; `ttl_seconds` defaults to 86400. */
+  /** A bearer token for the user; `ttl_seconds` defaults to 86400, at most 7776000 (90 days). Keep `token_id` to revoke it. */
   create(userId: string, body: CreateTokenParams = {}, options?: RequestOptions): Promise<Token> {
     return this._request('createToken', { params: { user_id: userId }, body }, options);
+  }
+
+  /** The user's tokens by id, with expiry and revocation (never the tokens themselves), newest first. */
+  list(userId: string, options?: RequestOptions): Promise<UserTokensResponse> {
+    return this._request('listUserTokens', { params: { user_id: userId } }, options);
+  }
+
+  /** The token stops working at once, on every server. Revoking it again is no error. */
+  revoke(tokenId: string, options?: RequestOptions): Promise<void> {
+    return this._request('revokeToken', { params: { token_id: tokenId } }, options);
+  }
+
+  /** Every token of the user stops working at once, those issued before tokens had ids too. */
+  revokeAll(userId: string, options?: RequestOptions): Promise<void> {
+    return this._request('revokeUserTokens', { params: { user_id: userId } }, options);
   }
 }
 
@@ -58,9 +78,21 @@ export class ApiKeys extends APIResource {
 }
 
 export class Webhooks extends APIResource {
-  /** Registers (or replaces) the company's webhook for `event`. */
+  /**
+   * Registers (or replaces) the company's webhook for `event`. The answer that creates it holds
+   * `signing_secret` (`whsec_…`), the key receivers verify deliveries with: shown this once.
+   */
   set(companyId: string, event: WebhookEvent, body: WebhookRegistrationBody, options?: RequestOptions): Promise<WebhookRegistration> {
     return this._request('putWebhook', { params: { company_id: companyId, event }, body }, options);
+  }
+
+  /**
+   * A new signing secret, shown this once. The old one keeps signing beside it for
+   * `overlap_seconds` (default 86400, at most 604800; 0 stops it at once). Not retried once it
+   * may have reached the server: a second rotation would end the overlap of the first.
+   */
+  rotateSecret(companyId: string, event: WebhookEvent, body: RotateWebhookSecretParams = {}, options?: RequestOptions): Promise<WebhookSecret> {
+    return this._request('rotateWebhookSecret', { params: { company_id: companyId, event }, body }, options);
   }
 
   delete(companyId: string, event: WebhookEvent, options?: RequestOptions): Promise<void> {
@@ -72,6 +104,15 @@ export class Deliveries extends APIResource {
   /** Webhook delivery attempts, newest first. */
   list(companyId: string, query: WebhookDeliveriesQuery = {}, options?: RequestOptions): Promise<WebhookDeliveriesResponse> {
     return this._request('listWebhookDeliveries', { params: { company_id: companyId }, query }, options);
+  }
+
+  /**
+   * Sends a recorded delivery again: its body and `webhook-id`, to the event's webhook as
+   * registered now. Answers the id the new delivery will be recorded under (`list` shows it
+   * once sent). Retries carry one Idempotency-Key, so they redeliver once.
+   */
+  redeliver(companyId: string, deliveryId: string, options?: RequestOptions): Promise<Redelivery> {
+    return this._request('redeliverWebhook', { params: { company_id: companyId, delivery_id: deliveryId } }, options);
   }
 }
 

@@ -3,11 +3,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface AccessTokenClaims {
   userId: string;
   companyId: string | null;
+  /** `jti`: the token's row in `access_tokens`. Tokens issued before migration 008 have none. */
+  tokenId?: string | null;
 }
 
 export interface VerifiedClaims extends AccessTokenClaims {
+  tokenId: string | null;
   /** The token's `exp`. */
   expiresAt: Date;
+  /** The token's `iat` (whole seconds). */
+  issuedAt: Date;
 }
 
 const ISSUER = 'vcase';
@@ -35,13 +40,14 @@ function parseSegment(segment: string): Record<string, unknown> | null {
 export function createTokenSigner(secret: string) {
   const mac = (input: string) => createHmac('sha256', secret).update(input).digest();
   return {
-    async sign(claims: AccessTokenClaims, expiresAt: Date): Promise<string> {
+    async sign(claims: AccessTokenClaims, expiresAt: Date, issuedAt = new Date()): Promise<string> {
       const payload = base64url(
         JSON.stringify({
           ...(claims.companyId ? { cid: claims.companyId } : {}),
+          ...(claims.tokenId ? { jti: claims.tokenId } : {}),
           sub: claims.userId,
           iss: ISSUER,
-          iat: Math.floor(Date.now() / 1000),
+          iat: Math.floor(issuedAt.getTime() / 1000),
           exp: Math.ceil(expiresAt.getTime() / 1000),
         }),
       );
@@ -66,10 +72,13 @@ export function createTokenSigner(secret: string) {
       if (typeof payload.exp !== 'number' || payload.exp <= epoch) return null;
       if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > epoch)) return null;
       if (typeof payload.sub !== 'string' || !payload.sub) return null;
+      if (payload.jti !== undefined && (typeof payload.jti !== 'string' || !payload.jti)) return null;
       return {
         userId: payload.sub,
         companyId: typeof payload.cid === 'string' ? payload.cid : null,
+        tokenId: typeof payload.jti === 'string' ? payload.jti : null,
         expiresAt: new Date(payload.exp * 1000),
+        issuedAt: new Date((typeof payload.iat === 'number' ? payload.iat : 0) * 1000),
       };
     },
   };

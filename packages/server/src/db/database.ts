@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessTokensTable, TokenCutoffsTable, TokenRevisionTable } from '../auth/tokens.table.js';
 import type { JobsTable } from '../jobs/jobs.table.js';
 import type { WebhookDeliveriesTable, WebhookRegistrationsTable } from '../webhooks/webhooks.table.js';
 
@@ -184,6 +185,9 @@ export interface Database {
   use_cases: UseCasesTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  access_tokens: AccessTokensTable;
+  token_cutoffs: TokenCutoffsTable;
+  token_revision: TokenRevisionTable;
   cases: CasesTable;
   company_case_counts: CompanyCaseCountsTable;
   case_revisions: CaseRevisionsTable;

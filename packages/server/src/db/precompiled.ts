@@ -31,9 +31,9 @@ export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
 export function precompiled<Args extends string[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
   ...sample: Args
-): (db: Kysely<Database>, ...args: { [K in keyof Args]: string }) => Promise<Row[]> {
+): PrecompiledRead<Args, Row> {
   const compiled = new WeakMap<Kysely<Database>, { sql: string; slots: { arg: number; value: unknown }[] }>();
-  return async (db, ...args) => {
+  const queryOf = (db: Kysely<Database>) => {
     let query = compiled.get(db);
     if (!query) {
       const c = build(db, ...sample).compile();
@@ -44,12 +44,34 @@ export function precompiled<Args extends string[], Row>(
       query = { sql: c.sql, slots };
       compiled.set(db, query);
     }
-    const parameters = query.slots.map((s) => (s.arg >= 0 ? args[s.arg] : s.value));
+    return query;
+  };
+  const parametersOf = (query: { slots: { arg: number; value: unknown }[] }, args: readonly string[]) =>
+    query.slots.map((s) => (s.arg >= 0 ? args[s.arg] : s.value));
+  const read = async (db: Kysely<Database>, ...args: { [K in keyof Args]: string }) => {
+    const query = queryOf(db);
+    const parameters = parametersOf(query, args);
     const rows = directReads.get(db)?.(query.sql, parameters);
     if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters));
     return result.rows;
   };
+  read.now = (db: Kysely<Database>, ...args: { [K in keyof Args]: string }) => {
+    const direct = directReads.get(db);
+    if (!direct) return null;
+    const query = queryOf(db);
+    return direct(query.sql, parametersOf(query, args)) as Row[] | null;
+  };
+  return read;
+}
+
+export interface PrecompiledRead<Args extends string[], Row> {
+  (db: Kysely<Database>, ...args: { [K in keyof Args]: string }): Promise<Row[]>;
+  /**
+   * The rows at once, without a promise, where the database allows direct reads (SQLite,
+   * no transaction open on the connection); null where the read must wait for the driver.
+   */
+  now(db: Kysely<Database>, ...args: { [K in keyof Args]: string }): Row[] | null;
 }
 
 const insertSql = new WeakMap<object, Map<string, string | null>>();

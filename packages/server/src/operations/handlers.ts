@@ -1,9 +1,7 @@
 import {
   isA,
-  isUuid,
   OPERATIONS,
   sandboxSourceSchema,
-  webhookEventSchema,
   type AssignBody,
   type CreateCaseBody,
   type DocumentListQuery,
@@ -19,7 +17,10 @@ import { idempotencyClaim, runIdempotent } from '../http/idempotency.js';
 import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
 import { deleteAllFixtures, fixtureKey, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
-import { createApiKey, createCompany, createUser, deleteApiKey, issueToken, requireCompanyRow } from '../services/admin.service.js';
+import { createApiKey, createCompany, createUser, deleteApiKey, requireCompanyRow } from '../services/admin.service.js';
+import { issueToken } from '../services/tokens.service.js';
+import { ADMIN_SECURITY_HANDLERS } from './adminSecurity.handlers.js';
+import { obj, uuidParam, webhookEvent } from './inputs.js';
 import { getCaseNames, getCaseVins } from '../services/caseDerived.service.js';
 import { getCaseStatus, processCase } from '../services/caseProcessing.service.js';
 import {
@@ -101,16 +102,6 @@ export function isWithStatus(r: unknown): r is { statusCode: number; body: unkno
 
 const caseId = (i: OperationInput) => i.params.case_id;
 const docId = (i: OperationInput) => i.params.document_id;
-const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-function webhookEvent(value: string) {
-  const parsed = webhookEventSchema.safeParse(value);
-  if (!parsed.success) throw validationError(`Evento de webhook desconocido: ${value}`, { field: 'event' });
-  return parsed.data;
-}
-
-/** A UUID from a path or query, lowercased as stored; anything else as given (it matches nothing). */
-const uuidParam = (value: string) => (isUuid(value) ? value.toLowerCase() : value);
 
 /**
  * One handler per operation of `OPERATIONS` (packages/shared/src/operations.ts). REST routes
@@ -254,6 +245,7 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
   clearSandboxFixtures: async ({ ctx }) => {
     await deleteAllFixtures(ctx.db);
   },
+  ...ADMIN_SECURITY_HANDLERS,
 };
 
 /** Operations that take their `Idempotency-Key` claim themselves (the upload takes it before it lets go of the file's text). */

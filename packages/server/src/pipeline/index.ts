@@ -7,7 +7,8 @@ export { TesseractPool, sharedTesseractPool, closeSharedTesseractPool, type Reco
 export { layoutText, layoutOcrLines, type TextBox } from './layout/index.js';
 export { imageEngine, noImageEngine, tesseractEngine, type TesseractOptions } from './engines/image.js';
 export { fixtureEngine, OcrSourceError, type OcrFixtureLookup } from './engines/fixture.js';
-export { parseXml, rootNamespace } from './engines/xml.js';
+export { parseXml, rootNamespace, decodeXml } from './engines/xml.js';
+export { verifyCfdiSeal, sealValidityCodes, type SealCheck } from './seal/index.js';
 export { runOcr, defaultEngines, sniffMime, sha256Hex, type OcrRun } from './runOcr.js';
 export { classifyDocument, manualClassification, UNKNOWN_TYPE, MIN_SCORE, type Classification, type ClassificationInput } from './classify.js';
 export { extractParsedData, sanitizeParsedData, withNormalizedIdentifiers, EXTRACTED_TYPES } from './extractors/index.js';

@@ -7,12 +7,14 @@ import { validateRfc } from '../domain/validators/rfc.js';
 import { isPartialVin, validateVin } from '../domain/validators/vin.js';
 import { findTd1 } from './mrz.js';
 import { ownerInfo } from './owner.js';
+import { sealValidityCodes } from './seal/index.js';
 
 /**
  * `document_validity` values:
  * - `valid`: read, classified, required fields present, no check failed (warnings allowed);
  * - `incomplete`: read and classified, no check failed, but a required field is missing;
- * - `invalid`: an identifier failed its check (VIN, CURP, RFC, clave de elector, MRZ) or the ID expired;
+ * - `invalid`: an identifier failed its check (VIN, CURP, RFC, clave de elector, MRZ), the ID
+ *   expired, or a CFDI's seal does not match its content;
  * - `unknown`: read but not classified;
  * - `unreadable`: no text and nothing extracted (empty scan, corrupt file, unsupported type).
  */
@@ -41,6 +43,9 @@ export const VALIDITY_CODES = {
   PLATE_UNUSUAL: 'warning',
   VIN_REPAIRED: 'info',
   QR_MISMATCH: 'warning',
+  CFDI_SELLO_INVALIDO: 'problem',
+  CFDI_SELLO_NO_VERIFICABLE: 'warning',
+  CFDI_CERTIFICADO_VENCIDO: 'warning',
 } as const;
 export type ValidityCode = keyof typeof VALIDITY_CODES | `MISSING_${string}` | `QR_MISMATCH_${string}`;
 
@@ -84,7 +89,7 @@ export interface ValidityInput {
   type: string | null | undefined;
   parsed_data: Record<string, unknown>;
   text: string;
-  /** The engine's json_ocr: an `error` key there adds FILE_UNREADABLE. */
+  /** The engine's json_ocr: an `error` key there adds FILE_UNREADABLE; a CFDI's `signature` its seal codes. */
   json_ocr?: Record<string, unknown>;
   /** Today (injected clock), to flag expired IDs; omitted → no expiry check. */
   today?: Date;
@@ -150,6 +155,7 @@ export function computeValidity(input: ValidityInput): DocumentValidity {
     const expiry = (mrz?.expiry_date && isoOf(mrz.expiry_date)) || printedVigencia(text);
     if (expiry && input.today && expiry < input.today.toISOString().slice(0, 10)) codes.push('ID_EXPIRED');
   }
+  codes.push(...sealValidityCodes(input.json_ocr));
   const missing = (type ? (REQUIRED_FIELDS[type] ?? []) : []).filter((k) => data[k] === undefined || data[k] === null || data[k] === '');
   if (missing.length) codes.push('MISSING_FIELDS', ...missing.map((k) => `MISSING_${k.toUpperCase()}` as ValidityCode));
 

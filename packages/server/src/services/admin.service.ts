@@ -5,12 +5,10 @@ import {
   type Company,
   type CreateCompanyBody,
   type CreateUserBody,
-  type Token,
   type User,
 } from '@vcase/shared';
 import { sql } from 'kysely';
 import { generateApiKey, hashSecret } from '../auth/apiKeys.js';
-import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
 import { HttpError, validationError } from '../errors.js';
@@ -21,9 +19,7 @@ import {
   listUseCases,
   type CompanyRow,
 } from '../repositories/companies.repository.js';
-import { findUser, insertUser, pidExists } from '../repositories/users.repository.js';
-
-export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
+import { insertUser, pidExists } from '../repositories/users.repository.js';
 
 async function toCompany(ctx: ServerContext, row: CompanyRow): Promise<Company> {
   const useCases = await listUseCases(ctx.db, row.id);
@@ -89,21 +85,6 @@ export async function createUser(ctx: ServerContext, companyId: string, body: Cr
     await insertUser(trx, row);
   });
   return { user_id: row.id, pid: row.pid, name: row.name, email: row.email, company_id: companyId };
-}
-
-export async function issueToken(
-  ctx: ServerContext,
-  signer: TokenSigner,
-  userId: string,
-  ttlSeconds = DEFAULT_TOKEN_TTL_SECONDS,
-): Promise<Token> {
-  const user = await findUser(ctx.db, userId);
-  if (!user) throw HttpError.of('RESOURCE_NOT_FOUND', 'Usuario no encontrado');
-  // A JWT's `exp` counts whole seconds: the expiry is rounded up to one, so the token lives at
-  // least `ttl_seconds` and `expires_at` names the moment it stops working.
-  const expiresAt = new Date(Math.ceil((ctx.clock.now().getTime() + ttlSeconds * 1000) / 1000) * 1000);
-  const access_token = await signer.sign({ userId: user.id, companyId: user.company_id }, expiresAt);
-  return { access_token, token_type: 'Bearer', expires_at: expiresAt.toISOString() };
 }
 
 export async function createApiKey(ctx: ServerContext, companyId: string, name?: string): Promise<ApiKey> {

@@ -1,7 +1,17 @@
 import type { ClassifyDocumentResponse, ExtractionDataResponse } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
-import { classifyDocument as classifyContent, computeValidity, extractCodes, ownerInfo, runOcr } from '../pipeline/index.js';
+import {
+  classifyDocument as classifyContent,
+  computeValidity,
+  decodeXml,
+  extractCodes,
+  ownerInfo,
+  runOcr,
+  sniffMime,
+  verifyCfdiSeal,
+  type SealCheck,
+} from '../pipeline/index.js';
 import { updateDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { PENDING_VALIDITY, pipelineEngines } from './documentOcr.js';
 import { INVOICE_TYPE, queueInvoiceChecks } from './lookups/invoices.service.js';
@@ -99,6 +109,14 @@ async function startInvoiceChecksIfNew(ctx: ServerContext, doc: DocumentRow, typ
   await queueInvoiceChecks(ctx, { ...doc, type });
 }
 
+/**
+ * The seal of the stored file when it is a CFDI XML, else null. Read from the file itself, not
+ * from `json_ocr`, so OCR given by hand cannot stand in for it (docs/rules.md, "CFDI seal").
+ */
+function fileSeal(bytes: Buffer | null, mime: string): SealCheck | null {
+  return bytes && sniffMime(bytes, mime) === 'application/xml' ? verifyCfdiSeal(decodeXml(bytes)) : null;
+}
+
 /** GET /v1/documents/{id}/extraction-data. */
 export async function extractionData(ctx: ServerContext, doc: DocumentRow): Promise<ExtractionDataResponse> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
@@ -111,5 +129,6 @@ export async function extractionData(ctx: ServerContext, doc: DocumentRow): Prom
     validity: fromJson(doc.validity, PENDING_VALIDITY),
     codes,
     owner: ownerInfo(parsed),
+    signature: fileSeal(bytes, doc.mime_type),
   };
 }

@@ -2,25 +2,43 @@ import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
 import { assertPublicUrl } from '../net/publicUrl.js';
-import { recordDelivery, type WebhookDeliveryDto } from './webhooks.repository.js';
+import { signatureHeaders } from './signatures.js';
+import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 
-/** Everything a delivery needs, fixed when the event fired. */
+/**
+ * What a delivery sends, fixed when the event fired, and the registration it goes to: the
+ * receiver's URL and `x-api-key` are read from it when the job runs, never copied here, so
+ * they live in one place and go with the registration when it is deleted.
+ */
 export interface WebhookDeliverPayload {
-  url: string;
+  /** `webhook_registrations.id`; null (or a deleted one): nothing is sent. */
+  registrationId: string | null;
+  /** The message's `webhook-id` header: receivers tell repeats of one message by it. */
+  webhookId: string;
   /** Request body text, rendered at event time. */
   body: string;
-  apiKey: string | null;
   event: string;
   caseId: string | null;
   companyId: string;
+  /** A redelivery: the id its record gets (answered to the operator beforehand), and the delivery it repeats. */
+  deliveryId?: string;
+  redeliveredFrom?: string;
 }
 
 export interface WebhookDeliverResult {
-  delivery_id: string;
+  /** Null when nothing was attempted: the registration was deleted before the job ran. */
+  delivery_id: string | null;
   ok: boolean;
   status_code: number | null;
+}
+
+/** Where and how a delivery is sent: the registration as it is when the job runs. */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 const INTERRUPTED: Attempt = {
@@ -66,21 +84,38 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
   perCompany: WEBHOOK_COMPANY_SLOTS,
   async run(job, ctx, { signal }) {
     const payload = job.payload;
-    const createdAt = ctx.clock.now().toISOString();
+    const registration = payload.registrationId && (await findRegistrationById(ctx.db, payload.companyId, payload.registrationId));
+    if (!registration) {
+      // Deleted after the event fired: the operator no longer wants it sent, and its key is gone.
+      ctx.logger.info({ jobId: job.id, companyId: payload.companyId, event: payload.event }, 'webhook delivery dropped: its registration was deleted');
+      return { delivery_id: null, ok: false, status_code: null };
+    }
+    const now = ctx.clock.now();
+    const createdAt = now.toISOString();
     const startedAt = performance.now();
+    // The contract's headers, then the signature headers of every secret in force (additive).
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...signatureHeaders(secretsInForce(registration, now), payload.webhookId, now, payload.body),
+    };
+    if (registration.api_key) headers['x-api-key'] = registration.api_key;
+    const target: Target = { url: registration.url, headers, body: payload.body };
     // One attempt, no retry (contract §6): a POST that may have reached the receiver is never
     // sent again. A second claim means the process of the first died mid-attempt (its lease
     // expired); a shutdown that interrupts the request records it as interrupted.
-    const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, payload, signal);
+    const attempt = job.attempts > 1 ? INTERRUPTED : await post(ctx, target, signal);
     const recorded = signal.aborted && !attempt.ok ? INTERRUPTED : attempt;
 
     const delivery: WebhookDeliveryDto = await recordDelivery(ctx.db, {
-      id: ctx.ids(),
+      id: payload.deliveryId ?? ctx.ids(),
       company_id: payload.companyId,
       event: payload.event,
       case_id: payload.caseId,
-      url: payload.url,
+      url: target.url,
       request_body: payload.body,
+      webhook_id: payload.webhookId,
+      redelivered_from: payload.redeliveredFrom ?? null,
       status_code: recorded.status_code,
       ok: recorded.ok ? 1 : 0,
       response_body: recorded.response_body,
@@ -96,7 +131,7 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
           companyId: payload.companyId,
           event: payload.event,
           caseId: payload.caseId,
-          url: payload.url,
+          url: target.url,
           statusCode: recorded.status_code,
           error: recorded.error,
         },
@@ -109,11 +144,11 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
 
 async function post(
   ctx: Pick<ServerContext, 'config' | 'fetch'>,
-  payload: WebhookDeliverPayload,
+  target: Target,
   runnerSignal: AbortSignal,
 ): Promise<Attempt> {
   try {
-    await assertPublicUrl(payload.url, { allowPrivate: ctx.config.allowPrivateUrls });
+    await assertPublicUrl(target.url, { allowPrivate: ctx.config.allowPrivateUrls });
   } catch (err) {
     return { ok: false, status_code: null, response_body: null, error: messageOf(err) };
   }
@@ -129,18 +164,12 @@ async function post(
   const onRunnerAbort = () => controller.abort(runnerSignal.reason);
   runnerSignal.addEventListener('abort', onRunnerAbort, { once: true });
 
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-  };
-  if (payload.apiKey) headers['x-api-key'] = payload.apiKey;
-
   let statusCode: number | null = null;
   try {
-    const res = await ctx.fetch(payload.url, {
+    const res = await ctx.fetch(target.url, {
       method: 'POST',
-      headers,
-      body: payload.body,
+      headers: target.headers,
+      body: target.body,
       // A redirect is a non-2xx answer; following it could also lead to a private host.
       redirect: 'manual',
       signal: controller.signal,

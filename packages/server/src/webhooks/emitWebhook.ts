@@ -4,8 +4,9 @@ import type { ServerContext } from '../context.js';
 import type { CasesTable, Database } from '../db/database.js';
 import { enqueueJob, type Job } from '../jobs/jobQueue.js';
 import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './deliverWebhook.js';
-import { webhookRequestBody, type WebhookVars } from './renderTemplate.js';
-import { getRegistration } from './webhooks.repository.js';
+import { webhookRequestBody, type WebhookTemplate, type WebhookVars } from './renderTemplate.js';
+import { fromJson } from '../db/json.js';
+import { findRegistration } from './webhooks.repository.js';
 
 /** The user behind the action, as the template variables name them. */
 export interface WebhookActor {
@@ -42,7 +43,9 @@ export function webhookVars(config: Config, caseRow: Selectable<CasesTable>, act
  * Queues the company's webhook for `event`, if it registered one (contract §6). The body is
  * rendered now, from the case as it is at event time; delivery is a durable job run after
  * the caller's transaction commits, so it never delays or rolls back the triggering
- * operation. `db` may be the caller's transaction. Returns the queued job, or null.
+ * operation. The job names the registration, whose URL and credentials are read when it
+ * sends: they live in one place. `db` may be the caller's transaction. Returns the queued
+ * job, or null.
  */
 export async function emitWebhook(
   ctx: Pick<ServerContext, 'config' | 'clock' | 'ids'>,
@@ -51,22 +54,28 @@ export async function emitWebhook(
 ): Promise<Job<WebhookDeliverPayload> | null> {
   if (!caseRow.company_id) return null;
   if (event !== NOT_A_STATUS_EVENT && !caseRow.internal_id) return null;
-  const registration = await getRegistration(db, caseRow.company_id, event);
+  const registration = await findRegistration(db, caseRow.company_id, event);
   if (!registration) return null;
 
-  const body = webhookRequestBody(registration.template, event, webhookVars(ctx.config, caseRow, actor));
+  const template = fromJson<WebhookTemplate | null>(registration.template, null);
+  const body = webhookRequestBody(template, event, webhookVars(ctx.config, caseRow, actor));
+  return queueDelivery(ctx, db, {
+    registrationId: registration.id,
+    webhookId: `msg_${ctx.ids()}`,
+    body,
+    event,
+    caseId: caseRow.id,
+    companyId: caseRow.company_id,
+  });
+}
+
+/** Queues one delivery (an event's, or a redelivery of a recorded one). `db` may be a transaction. */
+export function queueDelivery(ctx: Pick<ServerContext, 'clock' | 'ids'>, db: Kysely<Database>, payload: WebhookDeliverPayload) {
   return enqueueJob<WebhookDeliverPayload>(db, ctx.clock, ctx.ids, {
     kind: WEBHOOK_DELIVER_JOB,
-    companyId: caseRow.company_id,
-    caseId: caseRow.id,
+    companyId: payload.companyId,
+    caseId: payload.caseId,
     maxAttempts: 1, // contract §6: one attempt, no automatic retry
-    payload: {
-      url: registration.url,
-      body,
-      apiKey: registration.api_key,
-      event,
-      caseId: caseRow.id,
-      companyId: caseRow.company_id,
-    },
+    payload,
   });
 }

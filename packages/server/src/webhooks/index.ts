@@ -16,12 +16,18 @@ export {
 } from './renderTemplate.js';
 export {
   deleteRegistration,
+  findRegistration,
+  findRegistrationById,
   getRegistration,
   listDeliveries,
   putRegistration,
   recordDelivery,
+  rotateSigningSecret,
+  secretsInForce,
   toDeliveryDto,
   toRegistrationDto,
   type WebhookDeliveryDto,
   type WebhookRegistrationDto,
 } from './webhooks.repository.js';
+export { generateWebhookSecret, signatureHeaders, signWebhook } from './signatures.js';
+export { redeliver, webhookNotRegistered } from './redeliver.js';

@@ -16,19 +16,24 @@ function handMade(header: unknown, payload: unknown, secret = SECRET): string {
 const epoch = Math.floor(now.getTime() / 1000);
 
 describe('access tokens', () => {
-  it('round-trips the user and company', async () => {
-    const token = await signer.sign({ userId: 'u1', companyId: 'c1' }, inAnHour);
-    expect(await signer.verify(token, now)).toEqual({ userId: 'u1', companyId: 'c1', expiresAt });
-    const noCompany = await signer.sign({ userId: 'u2', companyId: null }, inAnHour);
-    expect(await signer.verify(noCompany, now)).toEqual({ userId: 'u2', companyId: null, expiresAt });
+  it('round-trips the user, company, token id and issue time', async () => {
+    const token = await signer.sign({ userId: 'u1', companyId: 'c1', tokenId: 't1' }, inAnHour, now);
+    expect(await signer.verify(token, now)).toEqual({ userId: 'u1', companyId: 'c1', tokenId: 't1', expiresAt, issuedAt: now });
+    const noCompany = await signer.sign({ userId: 'u2', companyId: null }, inAnHour, now);
+    expect(await signer.verify(noCompany, now)).toEqual({ userId: 'u2', companyId: null, tokenId: null, expiresAt, issuedAt: now });
+  });
+
+  it('refuses a token id that is not a string', async () => {
+    expect(await signer.verify(handMade({ alg: 'HS256' }, { sub: 'u1', iss: 'vcase', exp: epoch + 60, jti: 7 }), now)).toBeNull();
+    expect(await signer.verify(handMade({ alg: 'HS256' }, { sub: 'u1', iss: 'vcase', exp: epoch + 60, jti: '' }), now)).toBeNull();
   });
 
   it('is a standard HS256 JWT that other JWT libraries read', async () => {
-    const token = await signer.sign({ userId: 'u1', companyId: 'c1' }, inAnHour);
+    const token = await signer.sign({ userId: 'u1', companyId: 'c1', tokenId: 't1' }, inAnHour, now);
     const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: 'u1', cid: 'c1', iss: 'vcase', exp: Math.floor(inAnHour.getTime() / 1000) });
-    expect(await signer.verify(handMade(header, payload), now)).toEqual({ userId: 'u1', companyId: 'c1', expiresAt });
+    expect(payload).toMatchObject({ sub: 'u1', cid: 'c1', jti: 't1', iss: 'vcase', iat: epoch, exp: Math.floor(inAnHour.getTime() / 1000) });
+    expect(await signer.verify(handMade(header, payload), now)).toEqual({ userId: 'u1', companyId: 'c1', tokenId: 't1', expiresAt, issuedAt: now });
   });
 
   it('expires at exp, not a second later', async () => {

@@ -28,7 +28,8 @@ describe('cfdiXmlEngine', () => {
       version: '4.0',
       namespace: 'http://www.sat.gob.mx/cfd/4',
       subtotal: 350000,
-      sello_fe: 'Y2RlZg==',
+      sello_fe: 'DWEg2g==',
+      signature: { status: 'valid', reason: null, certificate: { rfc: 'AVM9203175R5' } },
       vehiculo: { source: 'ventavehiculos', niv: '3N1CN8AE5RK812345', clave_vehicular: '1040501' },
       conceptos: [{ clave_prod_serv: '25101503', cantidad: 1, importe: 350000 }],
     });

@@ -25,7 +25,8 @@ describe('webhooks repository', () => {
       api_key: 'secret',
       updated_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(stored).toEqual({
+    const { signing_secret: secret, ...read } = stored;
+    expect(read).toEqual({
       company_id: 'co',
       event: 'expediente-created',
       url: 'https://a.example/hook',
@@ -33,7 +34,9 @@ describe('webhooks repository', () => {
       api_key: 'secret',
       updated_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(await getRegistration(t.ctx.db, 'co', 'expediente-created')).toEqual(stored);
+    // The signing secret is in the answer that created the registration, never in a read.
+    expect(secret).toMatch(/^whsec_/);
+    expect(await getRegistration(t.ctx.db, 'co', 'expediente-created')).toEqual(read);
 
     const stringTemplate = '{"id": "{{expedientData.vehicle_id}}"}';
     await putRegistration(t.ctx.db, {
@@ -91,6 +94,8 @@ describe('webhooks repository', () => {
       error: 'el receptor respondió HTTP 500',
       duration_ms: 12,
       created_at: '2026-01-01T00:00:02.000Z',
+      webhook_id: null,
+      redelivered_from: null,
     });
     expect(all[0].request_body).toEqual({ n: 3 });
     expect(all[0].ok).toBe(true);

@@ -4,6 +4,7 @@ import { vehicleFromDescription } from '../extractors/description.js';
 import type { OcrEngine, OcrOutput } from '../types.js';
 import { attr, child, children, decodeXml, descendants, parseXml, rootNamespace, rootOf, textContent, type XmlNode } from './xml.js';
 import { ENGINE_MESSAGES } from './engineMessages.js';
+import { verifyCfdiSeal, type SealCheck } from '../seal/index.js';
 
 export const CFDI_NAMESPACES: Record<string, '3.3' | '4.0'> = {
   'http://www.sat.gob.mx/cfd/3': '3.3',
@@ -56,6 +57,8 @@ export interface Cfdi {
     source: 'ventavehiculos' | 'vehiculousado' | 'descripcion';
   };
   informacion_aduanera: CustomsEntry[];
+  /** The issuer's seal (docs/rules.md, "CFDI seal"), checked by the engine; absent from `parseCfdi`. */
+  signature?: SealCheck;
 }
 
 const num = (v: string | undefined) => {
@@ -251,8 +254,8 @@ export function cfdiDocumentType(cfdi: Pick<Cfdi, 'tipo_comprobante'>): 'invoice
 
 /**
  * CFDI XML (3.3 and 4.0) parsed for real: type `invoice` or `factura_xml` (`cfdiDocumentType`),
- * parsed_data straight from the XML. Other XML yields its text content and no type; malformed
- * XML yields no text.
+ * parsed_data straight from the XML, the issuer's seal checked (`json_ocr.signature`). Other
+ * XML yields its text content and no type; malformed XML yields no text.
  */
 export const cfdiXmlEngine: OcrEngine = {
   name: 'cfdi_xml',
@@ -270,6 +273,8 @@ export const cfdiXmlEngine: OcrEngine = {
     if (!cfdi) {
       return { text: textContent(doc).join('\n'), json_ocr: { source: 'xml', root_namespace: rootNamespace(doc) ?? null } };
     }
+    const signature = verifyCfdiSeal(xml);
+    if (signature) cfdi.signature = signature;
     return {
       text: cfdiText(cfdi),
       json_ocr: cfdi as unknown as Record<string, unknown>,
