@@ -3,6 +3,7 @@ import { layoutOcrLines } from '../layout/index.js';
 import type { OcrEngine, OcrOutput } from '../types.js';
 import { ENGINE_MESSAGES } from './engineMessages.js';
 import { MAX_IMAGE_PAGES, ocrPage, pageCount } from './imageDecode.js';
+import { rereadIdentifiers } from './reread.js';
 import { sharedTesseractPool, TesseractPool, type Recognized } from './tesseractPool.js';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif', 'image/x-tiff', 'image/bmp', 'image/gif', 'image/webp']);
@@ -47,7 +48,12 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
         const pages = await pageCount(bytes);
         const read: Recognized[] = [];
         if (pages === 0) read.push(await ocr.recognize(Buffer.from(bytes)));
-        for (let p = 0; p < Math.min(pages, MAX_IMAGE_PAGES); p++) read.push(await ocr.recognize(await ocrPage(bytes, p)));
+        for (let p = 0; p < Math.min(pages, MAX_IMAGE_PAGES); p++) {
+          const page = await ocrPage(bytes, p);
+          const r = await ocr.recognize(page);
+          await rereadIdentifiers(ocr, page, r.lines);
+          read.push(r);
+        }
         return recognizedOutput(read, ocr.languages);
       } catch (err) {
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.unreadable_image, detail: String((err as Error)?.message ?? err) } };

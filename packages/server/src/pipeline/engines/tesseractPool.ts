@@ -80,13 +80,32 @@ export class TesseractPool {
 
   /** Reads one image (an encoded PNG, JPEG, TIFF or BMP). Throws when tesseract cannot decode it. */
   async recognize(image: Buffer): Promise<Recognized> {
+    return this.withWorker(async (worker) => {
+      const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+      return { text: data.text, confidence: data.confidence, lines: linesOf(data.blocks as unknown as Block[]) };
+    });
+  }
+
+  /** Reads an image holding one line of text, taking only the characters of `alphabet`. */
+  async readLine(image: Buffer, alphabet: string): Promise<string> {
+    return this.withWorker(async (worker) => {
+      await worker.setParameters({ tessedit_pageseg_mode: '7' as never, tessedit_char_whitelist: alphabet });
+      try {
+        return (await worker.recognize(image, {}, { text: true })).data.text.trim();
+      } finally {
+        await worker.setParameters({ tessedit_pageseg_mode: '3' as never, tessedit_char_whitelist: '' });
+      }
+    });
+  }
+
+  private async withWorker<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
     await this.turn();
     try {
       const worker = this.idle.pop() ?? (await startWorker(this.languages));
       try {
-        const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+        const out = await job(worker);
         this.idle.push(worker);
-        return { text: data.text, confidence: data.confidence, lines: linesOf(data.blocks as unknown as Block[]) };
+        return out;
       } catch (err) {
         // A failed job may leave the WebAssembly heap in any state: the next image gets a new worker.
         void worker.terminate().catch(() => {});
