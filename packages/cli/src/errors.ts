@@ -94,6 +94,9 @@ export function describeError(error: unknown, opts: { admin?: boolean; address?:
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;
   if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;
+  // A refused value with the values the server takes (INVALID_STATUS: the company's catalog).
+  const allowed = allowedValues(error);
+  if (allowed) text += `\nallowed: ${allowed.join(', ')}`;
   if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
     text += opts.admin
       ? '\nhint: set VCASE_ADMIN_TOKEN or pass --admin-token (a local server keeps it in .vcase/admin-token)'
@@ -106,6 +109,12 @@ export function describeError(error: unknown, opts: { admin?: boolean; address?:
       : '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
   }
   return text;
+}
+
+/** `details.allowed` of an API error (the values a refused field takes), or undefined. */
+export function allowedValues(error: unknown): string[] | undefined {
+  const allowed = ((error as ApiLike | null)?.details as { allowed?: unknown } | undefined)?.allowed;
+  return Array.isArray(allowed) && allowed.every((v) => typeof v === 'string') ? allowed : undefined;
 }
 
 /** Where a server address came from, as the operator would set it. */

@@ -691,9 +691,9 @@ describe('prompts on a terminal', () => {
   });
 
   it('cases create asks for what is missing', async () => {
-    const r = await runCli(['cases', 'create'], { tty: true, answers: ['EXP-77', 'nuevo'], routes: { 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } } });
+    const r = await runCli(['cases', 'create'], { tty: true, answers: ['EXP-77', 'nuevo'], routes: { 'GET /v1/cases': listOf([]), 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } } });
     expect(r.code).toBe(0);
-    expect(r.requests[0]!.body).toEqual({ internal_id: 'EXP-77', status: 'nuevo' });
+    expect(r.requests[1]!.body).toEqual({ internal_id: 'EXP-77', status: 'nuevo' });
     expect(stripAnsi(r.stdout)).toContain(`Created case ${C} (EXP-77).`);
   });
 });

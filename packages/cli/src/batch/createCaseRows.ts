@@ -5,6 +5,7 @@ import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
 import { checkLocalFiles } from '../localFiles.js';
+import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
 import { isUrl, uploadKey } from './uploadRows.js';
 
 export interface CaseFileInput {
@@ -64,6 +65,8 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         files,
       };
     },
+    warnings: (r) => [...new Set(r.files.map((f) => unknownTypeWarning(f.type)).filter((w) => w !== undefined))],
+    warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
     identity: (r) => ['case', r.internal_id, r.status, r.vehicle_origin ?? null, r.initial_status ?? null, r.use_case ?? null, r.metadata ?? null, r.files],
     exec(row, key, signal) {
       // Two rows of one internal_id in one batch must not both create it.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Client } from '../context.js';
 import { isUuid } from '../session.js';
+import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 
@@ -56,6 +57,8 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
       if (!row.file) throw invalid('file is required (a path or an http(s) URL)');
       return row;
     },
+    warnings: (r) => [unknownTypeWarning(r.type)].filter((w) => w !== undefined),
+    warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
     identity: (r) => ['document', r.case_id ?? null, r.internal_id ?? null, r.file, r.mime_type ?? null, r.type ?? null, r.parent_file_id ?? null],
     async exec(row, _key, signal) {
       const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
