@@ -103,6 +103,9 @@ export function describeError(error: unknown, opts: { admin?: boolean; address?:
       : '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
+  if (e.name === 'RequestValidationError' && Array.isArray(fields) && fields.includes('mime_type')) {
+    text += "\nhint: the MIME type comes from the file name's extension; `vcase documents upload --mime-type` gives it";
+  }
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError') {
     text += opts.address
       ? `\nhint: is the server running at ${opts.address.url}? That address came from ${addressSource(opts.address.source)} (--base-url, VCASE_BASE_URL, a profile or .vcase/credentials.json; \`vcase login\` checks it)`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/errors.js';
 import * as f from './helpers/fixtures.js';
-import { emptyDir, runCli, stripAnsi, type Routes } from './helpers/harness.js';
+import { emptyDir, runCli, stripAnsi } from './helpers/harness.js';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -95,7 +95,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
 
   const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
   const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
-  const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0 };
+  const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0, replayed: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
   const source = file ? fs.createReadStream(file) : ctx.stdin;
@@ -175,6 +175,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
           troubleInARow = 0;
           counts.inFlight--;
           await emit({ row, ok: true, key, input: record, ...noted, ...ids });
+          if (ids.replayed === true) counts.replayed!++;
           finish(true);
         } catch (error) {
           counts.inFlight--;
@@ -189,9 +190,10 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
             ? error
             : troubleInARow >= FAILING_ROWS_TO_STOP
               ? new Error(
+                  // The server's own words (Spanish) on a line of their own, not inside this sentence.
                   lastTrouble === 'unreachable'
-                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect (${(error as Error).message})`
-                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error (${(error as Error).message})`,
+                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\nlast error: ${(error as Error).message}`
+                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\nlast error: ${(error as Error).message}`,
                 )
               : undefined;
           if (stop && !fatal) {

@@ -18,6 +18,22 @@ export interface UploadRow {
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
+ * Whether every call it watched was answered from the server's idempotency record
+ * (`idempotent-replayed: true`): the row's work was done by an earlier run.
+ */
+export function replayWatch() {
+  let calls = 0;
+  let replays = 0;
+  return {
+    onResponse: (r: { headers: Headers }) => {
+      calls++;
+      if (r.headers.get('idempotent-replayed') === 'true') replays++;
+    },
+    replayed: () => calls > 0 && replays === calls,
+  };
+}
+
+/**
  * The Idempotency-Key of one upload: from the case it resolved to (however the row named it:
  * a UUID in any case, an internal_id, `--case`), the file (a URL, or the path made absolute)
  * and the fields that change the document. The same upload from `documents upload --from` and
@@ -64,8 +80,9 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
       const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
       const file = isUrl(row.file) ? row.file : path.resolve(opts.cwd, row.file);
       const upload = { case_id: caseId, file, mime_type: row.mime_type, type: row.type, parent_file_id: row.parent_file_id };
-      const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload) });
-      return { case_id: caseId, document_id: res.document_id, url: res.url };
+      const replay = replayWatch();
+      const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload), onResponse: replay.onResponse });
+      return { case_id: caseId, document_id: res.document_id, url: res.url, replayed: replay.replayed() };
     },
   };
 }

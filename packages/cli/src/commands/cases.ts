@@ -11,6 +11,7 @@ import { renderAssign, renderCaseDetail, renderCaseList, renderCaseStatus, rende
 import { batchOptions, type BatchFlags } from '../batchOptions.js';
 import { TYPE_HELP, warnUnknownType } from '../documentTypes.js';
 import { confirmNewInternalId, createWithCatalog } from '../createCase.js';
+import { cappedLimit, MAX_PAGE_SIZE } from '../pageLimit.js';
 
 const CASE_ARG = ['[case]', 'case_id or internal_id (picked from a list on a terminal when missing)'] as const;
 
@@ -27,14 +28,14 @@ export function register(program: Command, app: App): void {
       .option('--internal-id <text>', 'internal id contains (case-insensitive)')
       .option('--vin <text>', 'a document VIN contains')
       .option('--case-type <uuid>', 'use case id')
-      .option('--limit <n>', 'page size (max 100)', positiveInt, 20)
+      .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 20)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
       .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { internalId?: string; vin?: string; caseType?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
-      const query = { internal_id: o.internalId, vin: o.vin, case_type: o.caseType, limit: o.limit, offset: o.offset };
+      const query = { internal_id: o.internalId, vin: o.vin, case_type: o.caseType, limit: await cappedLimit(s, o.limit), offset: o.offset };
       await s.list(() => client.cases.list(query, { signal: s.signal }), o, renderCaseList, 'No cases.');
     }),
   );

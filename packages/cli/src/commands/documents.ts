@@ -11,6 +11,7 @@ import { renderClassify, renderDocument, renderDocumentList, renderExtraction } 
 import { isUuid, type Session } from '../session.js';
 import { batchOptions, type BatchFlags } from '../batchOptions.js';
 import { TYPE_HELP, warnUnknownType } from '../documentTypes.js';
+import { cappedLimit, MAX_PAGE_SIZE } from '../pageLimit.js';
 
 const DOC_ARG = ['[document]', 'document_id (picked from a case on a terminal when missing)'] as const;
 
@@ -23,14 +24,14 @@ export function register(program: Command, app: App): void {
       .description("the company's documents, newest first")
       .option('--case <case>', 'only this case (case_id or internal_id)')
       .option('--document <id>', 'only this document_id')
-      .option('--limit <n>', 'page size (max 100)', positiveInt, 10)
+      .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 10)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
       .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { case?: string; document?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
-      const query = { case_id: o.case ? await s.caseId(o.case) : undefined, document_id: o.document, limit: o.limit, offset: o.offset };
+      const query = { case_id: o.case ? await s.caseId(o.case) : undefined, document_id: o.document, limit: await cappedLimit(s, o.limit), offset: o.offset };
       await s.list(() => client.documents.list(query, { signal: s.signal }), o, renderDocumentList, 'No documents.');
     }),
   );
