@@ -12,6 +12,7 @@ import { batchOptions, type BatchFlags } from '../batchOptions.js';
 import { TYPE_HELP, warnUnknownType } from '../documentTypes.js';
 import { confirmNewInternalId, createWithCatalog } from '../createCase.js';
 import { cappedLimit, MAX_PAGE_SIZE } from '../pageLimit.js';
+import { pipedNote, reviewStatusNote } from '../render/reviewStatus.js';
 
 const CASE_ARG = ['[case]', 'case_id or internal_id (picked from a list on a terminal when missing)'] as const;
 
@@ -45,6 +46,7 @@ export function register(program: Command, app: App): void {
       const client = await s.client();
       const body = await client.cases.get(await s.caseId(arg), o.allFiles ? { files: 'all' } : {}, { signal: s.signal });
       await (o.json ? s.json(body) : s.out(renderCaseDetail(body, s.style)));
+      await pipedNote(s, o, reviewStatusNote(body));
     }),
   );
 
