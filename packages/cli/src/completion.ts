@@ -90,13 +90,12 @@ function optionsAt(node: Node, globals: OptionSpec[]): OptionSpec[] {
   return [...node.options, ...globals.filter((g) => !g.names.some((n) => own.has(n)))];
 }
 
-function bashScript(nodes: Node[], globals: OptionSpec[]): string {
-  const commands = nodes.filter((n) => n.commands.length).map((n) => `    ${sq(n.path)}) echo ${sq(n.commands.map((c) => c.name).join(' '))} ;;`);
-  const options = nodes.map((n) => `    ${sq(n.path)}) echo ${sq(optionsAt(n, globals).flatMap((o) => o.names).join(' '))} ;;`);
-  const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) echo ${sq(v.answer)} ;;`);
-  return `# vcase completion for bash, generated from the command tree by \`vcase completion bash\`.
-# Now: source <(vcase completion bash)   Always: add that line to ~/.bashrc
-_vcase_commands() {
+/**
+ * The lookups both bash and zsh scripts read (the same \`case\` syntax): subcommands and
+ * options by command path, and the value an option takes.
+ */
+function lookupFunctions(commands: string[], options: string[], values: string[]): string {
+  return `_vcase_commands() {
   case "$1" in
 ${commands.join('\n')}
   esac
@@ -112,7 +111,16 @@ _vcase_value() {
 ${values.join('\n')}
     *) return 1 ;;
   esac
+}`;
 }
+
+function bashScript(nodes: Node[], globals: OptionSpec[]): string {
+  const commands = nodes.filter((n) => n.commands.length).map((n) => `    ${sq(n.path)}) echo ${sq(n.commands.map((c) => c.name).join(' '))} ;;`);
+  const options = nodes.map((n) => `    ${sq(n.path)}) echo ${sq(optionsAt(n, globals).flatMap((o) => o.names).join(' '))} ;;`);
+  const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) echo ${sq(v.answer)} ;;`);
+  return `# vcase completion for bash, generated from the command tree by \`vcase completion bash\`.
+# Now: source <(vcase completion bash)   Always: add that line to ~/.bashrc
+${lookupFunctions(commands, options, values)}
 _vcase() {
   local cur=\${COMP_WORDS[COMP_CWORD]} cmdpath='' value='' word i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -138,29 +146,13 @@ function zshScript(nodes: Node[], globals: OptionSpec[]): string {
   const entry = (name: string, summary: string) => sq(`${name.replace(/:/g, '\\:')}:${summary}`);
   const commands = nodes
     .filter((n) => n.commands.length)
-    .map((n) => `    (${sq(n.path)}) print -rl -- ${n.commands.map((c) => entry(c.name, c.summary)).join(' ')} ;;`);
-  const options = nodes.map((n) => `    (${sq(n.path)}) print -rl -- ${optionsAt(n, globals).flatMap((o) => o.names.map((name) => entry(name, o.summary))).join(' ')} ;;`);
-  const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    (${v.pattern}) print -r -- ${sq(v.answer)} ;;`);
+    .map((n) => `    ${sq(n.path)}) print -rl -- ${n.commands.map((c) => entry(c.name, c.summary)).join(' ')} ;;`);
+  const options = nodes.map((n) => `    ${sq(n.path)}) print -rl -- ${optionsAt(n, globals).flatMap((o) => o.names.map((name) => entry(name, o.summary))).join(' ')} ;;`);
+  const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) print -r -- ${sq(v.answer)} ;;`);
   return `#compdef vcase
 # vcase completion for zsh, generated from the command tree by \`vcase completion zsh\`.
 # Now: source <(vcase completion zsh)   Always: add that line to ~/.zshrc (after compinit)
-_vcase_commands() {
-  case "$1" in
-${commands.join('\n')}
-  esac
-}
-_vcase_options() {
-  case "$1" in
-${options.join('\n')}
-  esac
-}
-# "PATH|OPTION" of an option that takes a value: its choices, or * for any value.
-_vcase_value() {
-  case "$1|$2" in
-${values.join('\n')}
-    (*) return 1 ;;
-  esac
-}
+${lookupFunctions(commands, options, values)}
 _vcase() {
   local cmdpath='' value='' word i
   local -a names entries
