@@ -9,6 +9,7 @@ import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
+import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
 import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
@@ -38,7 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { ctx } = deps;
   const app = Fastify({
     loggerInstance: ctx.logger,
-    bodyLimit: 30 * 1024 * 1024,
+    // Each operation's route has its own (`http/bodyLimits.ts`); this is for the others.
+    bodyLimit: DEFAULT_BODY_LIMITS.bytes,
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),

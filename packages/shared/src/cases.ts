@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { jsonObject, timestamp, uuid, queryInt } from './common.js';
+import { limitedJsonObject, METADATA_LIMITS } from './jsonLimits.js';
 import { jobStatusSchema, vehicleOriginSchema } from './enums.js';
 import { CASES_PAGE, pageOf, pageQuery } from './pagination.js';
 
@@ -68,7 +69,7 @@ export const createCaseBodySchema = z.object({
   vehicle_origin: vehicleOriginSchema.nullish(),
   initial_status: z.string().min(1).nullish(),
   use_case: uuid.nullish(),
-  metadata: jsonObject.nullish(),
+  metadata: limitedJsonObject(METADATA_LIMITS).nullish(),
   files: z.array(createCaseFileSchema).nullish(),
 }).meta({
   examples: [
@@ -168,7 +169,7 @@ export const caseVinsResponseSchema = z.object({
 export type CaseVinsResponse = z.infer<typeof caseVinsResponseSchema>;
 
 /** GET / POST /v1/cases/{id}/metadata (operator-surface §4). */
-export const metadataBodySchema = jsonObject;
+export const metadataBodySchema = limitedJsonObject(METADATA_LIMITS);
 export const metadataHistoryEntrySchema = z.object({
   date: timestamp,
   user_id: z.string().nullable(),

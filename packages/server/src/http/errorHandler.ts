@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isA, type ErrorBody, type ErrorCode } from '@vcase/shared';
 import { BODY_LEFT_UNREAD, drainRequestBody, stopDrains } from './drainBody.js';
-import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import { BODY_TOO_LARGE, bodyTooLarge, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import type { BodyLimits } from './bodyLimits.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -57,6 +58,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy(err);
 }
 
+/** What a body over its route's limit is told: the file's limit where the body carries one. */
+export function bodyTooLargeMessage(request: FastifyRequest, limits: BodyLimits | undefined = request.routeOptions.config?.bodyLimits): string {
+  return !limits || limits.carriesFile ? BODY_TOO_LARGE : bodyTooLarge(limits.bytes);
+}
+
 /**
  * One error handler: the operator-surface error body everywhere, the contract's code where
  * it names one, and no internals in a 5xx.
@@ -93,8 +99,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(errorBody(invalid.code, invalid.message));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', BODY_TOO_LARGE));
+      // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream;
+      // other bodies over their operation's limit alike.
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', bodyTooLargeMessage(request)));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Contract §7 lists every status the API answers; a body that is not JSON is a 400.

@@ -5,6 +5,8 @@ import type { Principal } from '../auth/principal.js';
 import * as z from 'zod';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
+import { bodyLimitsOf } from '../http/bodyLimits.js';
+import { jsonValueRefusal } from '../http/jsonBody.js';
 import { invalidInput, procedureFor, router } from './trpc.js';
 
 /** Splits a flat tRPC input into the REST parts: path parameters, then query or body. */
@@ -53,6 +55,9 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   const fields = TRANSPORT_FIELDS.get(op.path);
   if (input && fields) validated(fields, input);
   const parts = splitInput(op.path, op.method, input ?? {});
+  // The limits REST's body parser applies (nesting, entries), on the part REST would parse.
+  const refusal = jsonValueRefusal(op.method === 'GET' ? input : parts.body, bodyLimitsOf(op.id));
+  if (refusal) throw refusal;
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
   // As the REST route does: the route-level schema (`wireBody` where the handler checks the
   // body itself for MISSING_PARAMETER) first.
