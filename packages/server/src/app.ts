@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErr
 import { registerJsonBody } from './http/jsonBody.js';
 import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
+import { closeOnUnreadBody, serverTimeouts } from './http/timeouts.js';
 import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -50,7 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     // Refused in the service's error shape instead (`closingGate`).
     return503OnClosing: false,
+    ...serverTimeouts(ctx.config),
   }).withTypeProvider<ZodTypeProvider>();
+  closeOnUnreadBody(app);
   const refusedWhileClosing = closingGate(app);
   // A request without a body reaches validation as null; it is read as an empty object, so
   // no-body POSTs pass and required fields are reported by name. Where the body itself is

@@ -50,7 +50,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
         ? [408, 'La solicitud no llegó completa a tiempo']
         : [400, 'La solicitud HTTP no es válida (la URL debe ir codificada con %, sin espacios ni caracteres fuera de ASCII)'];
   const body = JSON.stringify(errorBody(null, message));
-  if (socket.writable) {
+  // Nothing of an answer written yet: once one has gone out (a 401 while the body still came),
+  // a second would be read as garbage, so the connection is only closed.
+  if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
