@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErr
 import { registerJsonBody } from './http/jsonBody.js';
 import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { closeOnUnreadBody, serverTimeouts } from './http/timeouts.js';
 import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
@@ -81,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   });
   registerErrorHandler(app);
+
+  // Before the request hook below, so that its refusals (401, 503) carry the headers too.
+  await registerSecurityHeaders(app);
 
   const signer = createTokenSigner(deps.jwtSecret);
   const authenticator = createAuthenticator(ctx, signer, deps.adminToken);
