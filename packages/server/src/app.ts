@@ -66,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return (data: unknown) => validate(data ?? {});
   });
   registerJsonBody(app);
+  // JSON only: a text/plain body is refused for its type (`NOT_JSON_MEDIA_TYPE`) like any other
+  // type, on REST as on tRPC, instead of reaching validation as a string.
+  app.removeContentTypeParser('text/plain');
   // Responses are encoded through their shared schema (unknown keys dropped). A body that
   // does not match is a bug: tests fail on it (strictResponses); in production the body is
   // sent as it is and the mismatch logged, so a provider's odd answer never becomes a 500.

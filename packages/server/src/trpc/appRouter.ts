@@ -16,7 +16,9 @@ function splitInput(path: string, method: string, input: Record<string, unknown>
   const names = PATH_PARAMS.get(path) ?? pathParams(path);
   const params = Object.fromEntries(names.map((n) => [n, String(input[n] ?? '')]));
   const { idempotency_key, ...rest } = Object.fromEntries(Object.entries(input).filter(([k]) => !names.includes(k)));
-  const body = 'body' in rest && Object.keys(rest).length === 1 ? rest.body : rest;
+  // No field beyond the path's is no body at all, as a REST request without one.
+  const fields = Object.keys(rest).length;
+  const body = 'body' in rest && fields === 1 ? rest.body : fields === 0 ? undefined : rest;
   return method === 'GET'
     ? { params, query: rest, body: undefined, idempotencyKey: idempotency_key as string | undefined }
     : { params, query: {}, body, idempotencyKey: idempotency_key as string | undefined };
@@ -62,7 +64,8 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   // As the REST route does: the route-level schema (`wireBody` where the handler checks the
   // body itself for MISSING_PARAMETER) first.
   const bodySchema = op.rejectsBody ? undefined : op.bodyCheck ? op.wireBody : op.body;
-  if (bodySchema) parts.body = validated(bodySchema, parts.body ?? {});
+  // A missing body reads as `{}` unless the operation requires one, as on REST (`app.ts`).
+  if (bodySchema) parts.body = validated(bodySchema, parts.body ?? (op.bodyRequired ? null : {}));
   const result = await HANDLERS[op.id as TrpcProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;

@@ -9,7 +9,11 @@ import type { RouteDeps } from '../http/routeDeps.js';
 import { appRouter, type AppRouter } from './appRouter.js';
 import { trpcRefusal } from './errorShape.js';
 import { answerPlainQueries } from './plainQueries.js';
+import { METHOD_NOT_SUPPORTED } from './trpc.js';
 import { limitTrpcBodies, trpcLimitsOf } from './trpcLimits.js';
+
+/** Queries by GET (and HEAD), mutations by POST; OPTIONS for preflights. */
+const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 type BodyRefusal = { key: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST'; message: string };
 
@@ -35,6 +39,15 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
       if (!refusal) throw error;
       await drainRequestBody(request.raw);
       return refuse(refusal(request), request, reply);
+    });
+    // Methods tRPC's adapter cannot turn into a fetch Request (TRACE, CONNECT, TRACK) made it
+    // fail with a 500 and an error line: every method but the ones tRPC reads gets its 405.
+    scope.addHook('onRequest', (request, reply, done) => {
+      if (TRPC_METHODS.has(request.method)) return done();
+      reply
+        .status(405)
+        .header('allow', 'GET, POST')
+        .send(trpcRefusal(request.url, { key: 'METHOD_NOT_SUPPORTED', message: METHOD_NOT_SUPPORTED, httpStatus: 405, contractCode: null }));
     });
     limitTrpcBodies(scope);
     // The adapter parses the body itself (it arrives here as text): checked first as REST's

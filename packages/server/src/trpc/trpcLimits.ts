@@ -1,6 +1,8 @@
 import { Transform, type Readable } from 'node:stream';
+import { TRPC_BATCH_MAX } from '@vcase/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyLimitsOf, UPLOAD_BODY_LIMIT, type BodyLimits } from '../http/bodyLimits.js';
+import { trpcRefusal } from './errorShape.js';
 
 /** The largest body one operation takes (a voter ID's two images): the tRPC routes' own limit. */
 export const TRPC_BODY_MAX = 2 * UPLOAD_BODY_LIMIT;
@@ -40,11 +42,26 @@ export const trpcLimitsOf = (req: FastifyRequest): BodyLimits => limitsOfRequest
 const tooLarge = () => Object.assign(new Error('body too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
 
 /**
- * Bodies of the tRPC routes are limited per request, by the procedures they call: a declared
+ * A batch takes at most TRPC_BATCH_MAX calls. Bodies of the tRPC routes are limited per
+ * request, by the procedures they call: a declared
  * length over the limit is refused before the body is read, and a body without one is cut off
  * once it passes the limit while streaming. (The routes themselves take up to TRPC_BODY_MAX.)
  */
 export function limitTrpcBodies(scope: FastifyInstance) {
+  // A batch over its size is refused before anything of it runs (callback style: the common
+  // request goes on without a promise).
+  scope.addHook('onRequest', (req, reply, done) => {
+    const calls = proceduresOf(req.url).length;
+    if (calls <= TRPC_BATCH_MAX) return done();
+    reply.status(400).send(
+      trpcRefusal(req.url, {
+        key: 'BAD_REQUEST',
+        message: `Un lote tRPC admite como máximo ${TRPC_BATCH_MAX} llamadas; este tiene ${calls}`,
+        httpStatus: 400,
+        contractCode: 'VALIDATION_ERROR',
+      }),
+    );
+  });
   scope.addHook('onRoute', (route) => {
     route.bodyLimit = TRPC_BODY_MAX;
   });
