@@ -17,8 +17,15 @@ export const caseListItemSchema = z.object({
 });
 export type CaseListItem = z.infer<typeof caseListItemSchema>;
 
+/**
+ * The longest `internal_id` a case may have, and a filter may name: a client's own reference
+ * (the contract states no limit; 1 MiB was accepted and echoed in every list and webhook).
+ */
+export const MAX_INTERNAL_ID_LENGTH = 200;
+const tooLongInternalId = `internal_id admite como máximo ${MAX_INTERNAL_ID_LENGTH} caracteres`;
+
 export const caseListQuerySchema = pageQuery(CASES_PAGE.defaultLimit, CASES_PAGE.maxLimit).extend({
-  internal_id: z.string().optional(),
+  internal_id: z.string().max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId).optional(),
   vin: z.string().optional(),
   case_type: uuid.optional(),
 });
@@ -64,7 +71,7 @@ export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
 
 /** POST /v1/cases body (contract §4.2). An optional field sent as null reads as absent, as on POST /v1/documents. */
 export const createCaseBodySchema = z.object({
-  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío'),
+  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío').max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId),
   status: z.string().trim().min(1, 'status es obligatorio'),
   vehicle_origin: vehicleOriginSchema.nullish(),
   initial_status: z.string().min(1).nullish(),
