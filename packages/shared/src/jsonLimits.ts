@@ -73,11 +73,14 @@ export function jsonLimitExcess(value: unknown, limits: JsonLimits): string | nu
   return null;
 }
 
-/** Adds `limits` to a schema of a JSON value: a value past them fails validation with the reason. */
+/**
+ * Adds `limits` to a schema of a JSON value: a value past them fails validation with the
+ * reason. A plain refinement (the reason is worked out again only for a value that fails), not
+ * a superRefine, whose closure per parse kept large values alive (documents.ts).
+ */
 export function withJsonLimits<S extends z.ZodType>(schema: S, limits: JsonLimits): S {
-  return schema.superRefine((value, ctx) => {
-    const excess = jsonLimitExcess(value, limits);
-    if (excess) ctx.addIssue({ code: 'custom', message: excess });
+  return schema.refine((value) => jsonLimitExcess(value, limits) === null, {
+    error: (issue) => jsonLimitExcess(issue.input, limits) ?? undefined,
   }) as unknown as S;
 }
 
