@@ -9,7 +9,7 @@
 //   BENCH_DURATION=<s>    seconds of load per HTTP row (default 6; quick 3)
 //   BENCH_MEMORY_SECONDS  time cap of the server-memory row (default 60; quick 20)
 //   BENCH_CLI_BATCH_SECONDS  time cap of the CLI long-batch row (default 60; quick 20)
-//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal
+//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal, stalls
 //   BENCH_PROFILE=1       start servers with --cpu-prof (profiles in bench/profiles/)
 //   BENCH_OUT=<file>      where to write the results (default bench/results.json)
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ import * as httpRows from './rows/http.mjs';
 import * as memoryRows from './rows/memory.mjs';
 import * as rulesRows from './rows/rules.mjs';
 import * as sealRows from './rows/seal.mjs';
+import * as stallRows from './rows/stalls.mjs';
 
 const env = process.env;
 const quick = ['1', 'true', 'yes'].includes(String(env.BENCH_QUICK ?? '').toLowerCase());
@@ -58,6 +59,7 @@ const GROUPS = [
   { name: 'e2e', title: 'end-to-end document processing', mod: e2eRows, seeded: false },
   { name: 'rules', title: 'taxes + tickets rules scaling', mod: rulesRows, seeded: false },
   { name: 'seal', title: 'CFDI seal check cost', mod: sealRows, seeded: false },
+  { name: 'stalls', title: 'one large or hostile request vs GET /health', mod: stallRows, seeded: false },
 ];
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean)) : null;
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { needs, NEEDS_BUILD } from '../../vitest.needs.ts';
 import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../packages/server/test/helpers/testServer.js';
 import { createProvider } from '../http-provider.mjs';
 import { createReceiver } from '../webhook-receiver.mjs';
@@ -29,7 +30,7 @@ afterAll(() => t?.close());
 
 const node = (file: string, args: string[] = []) => run(process.execPath, [path.join(here, file), ...args], { env, cwd: here, timeout: 60_000 });
 
-describe.skipIf(!fs.existsSync(sdkDist))('SDK examples (built SDK)', () => {
+describe('SDK examples (built SDK)', needs(fs.existsSync(sdkDist), NEEDS_BUILD), () => {
   it('sdk-quickstart creates a case from the sample documents and finds the VIN and plate', async () => {
     const { stdout } = await node('sdk-quickstart.mjs');
     const out = JSON.parse(stdout.trim().split('\n').pop() as string);
@@ -107,7 +108,7 @@ describe('http provider example', () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(cliDist))('batch upload pipeline example (find | jq | vcase)', () => {
+describe('batch upload pipeline example (find | jq | vcase)', needs(fs.existsSync(cliDist), NEEDS_BUILD), () => {
   /** Runs batch-upload.sh for `internalId` over the sample documents, in a scratch folder. */
   async function batchUpload(internalId: string) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-batch-'));

@@ -126,11 +126,14 @@ export async function run(givenArgv: string[], ctx: Context): Promise<number> {
   const app = new App(ctx);
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');
-  const modules = await loadModules(name === 'docs-reference' ? 'all' : name && !wantsVersion ? [name] : []);
+  // The reference and the completion scripts are made from every command.
+  const everything = name === 'docs-reference' || name === 'completion';
+  const modules = await loadModules(everything ? 'all' : name && !wantsVersion ? [name] : []);
   const program = buildProgram(app, modules, argv);
+  // As gh does: `vcase` alone is a request for help, answered on stdout.
   if (argv.length === 0) {
-    program.outputHelp({ error: true });
-    return EXIT.USAGE;
+    program.outputHelp();
+    return EXIT.OK;
   }
   try {
     await program.parseAsync(argv, { from: 'user' });

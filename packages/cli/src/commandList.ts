@@ -31,5 +31,6 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'ine', summary: 'voter ID (INE) validation', load: () => import('./commands/ine.js') },
   { name: 'admin', summary: 'operator API: companies, users, tokens, API keys, webhooks, sandbox fixtures', load: () => import('./commands/admin.js') },
   { name: 'login', summary: 'save credentials to a profile; --status shows what is in use', load: () => import('./commands/login.js') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: () => import('./commands/completion.js') },
   { name: 'docs-reference', summary: 'print every command help as Markdown', hidden: true, load: () => import('./commands/docsReference.js') },
 ];

@@ -94,18 +94,30 @@ export function describeError(error: unknown, opts: { admin?: boolean; address?:
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;
   if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;
+  // A refused value with the values the server takes (INVALID_STATUS: the company's catalog).
+  const allowed = allowedValues(error);
+  if (allowed) text += `\nallowed: ${allowed.join(', ')}`;
   if (e.name === 'MissingCredentialError' || e.name === 'AuthenticationError') {
     text += opts.admin
       ? '\nhint: set VCASE_ADMIN_TOKEN or pass --admin-token (a local server keeps it in .vcase/admin-token)'
       : '\nhint: run `vcase login`, set VCASE_TOKEN / VCASE_API_KEY, or pass --token / --api-key';
   }
   if (e.name === 'LookupNotStartedError') text += '\nhint: start it with --run';
+  if (e.name === 'RequestValidationError' && Array.isArray(fields) && fields.includes('mime_type')) {
+    text += "\nhint: the MIME type comes from the file name's extension; `vcase documents upload --mime-type` gives it";
+  }
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError') {
     text += opts.address
       ? `\nhint: is the server running at ${opts.address.url}? That address came from ${addressSource(opts.address.source)} (--base-url, VCASE_BASE_URL, a profile or .vcase/credentials.json; \`vcase login\` checks it)`
       : '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
   }
   return text;
+}
+
+/** `details.allowed` of an API error (the values a refused field takes), or undefined. */
+export function allowedValues(error: unknown): string[] | undefined {
+  const allowed = ((error as ApiLike | null)?.details as { allowed?: unknown } | undefined)?.allowed;
+  return Array.isArray(allowed) && allowed.every((v) => typeof v === 'string') ? allowed : undefined;
 }
 
 /** Where a server address came from, as the operator would set it. */

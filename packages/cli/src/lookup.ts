@@ -20,6 +20,11 @@ export interface LookupSpec<Body, Start = unknown> {
   /** Spinner text for a snapshot. */
   progress?: (body: Body) => string;
   render: (body: Body, style: Style) => string;
+  /**
+   * What the piped rows cannot carry (a block's status and message, e.g. tickets found none):
+   * written to stderr when stdout is not a terminal, so the pipe keeps only rows.
+   */
+  blockNotes?: (body: Body) => string[];
   /** Shown after `--run` without `--watch`. */
   started?: (start: Start) => string;
   /** How to follow it up, e.g. `vcase rapi <case> --watch`. */
@@ -53,7 +58,7 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     } catch (error) {
       throw notRunYet(spec, error);
     }
-    await print(s, spec.render, body, flags);
+    await print(s, spec, body, flags);
     return EXIT.OK;
   }
 
@@ -73,12 +78,12 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     spinner.stop();
     const snapshot = (error as { snapshot?: Body; name?: string }).snapshot;
     if ((error as { name?: string }).name === 'WaitTimeoutError' && snapshot !== undefined) {
-      await print(s, spec.render, snapshot, flags);
+      await print(s, spec, snapshot, flags);
     }
     throw flags.run ? error : notRunYet(spec, error);
   }
   spinner.stop();
-  await print(s, spec.render, body, flags);
+  await print(s, spec, body, flags);
   if (spec.failed?.(body)) {
     await s.err(`vcase: ${spec.what} ended in error\n`);
     return EXIT.LOOKUP;
@@ -92,9 +97,10 @@ function notRunYet(spec: { missingUntilRun?: boolean }, error: unknown): unknown
   return new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
 }
 
-async function print<Body>(s: Session, render: (body: Body, style: Style) => string, body: Body, flags: WatchFlags) {
-  if (flags.json) await s.json(body);
-  else await s.out(render(body, s.style));
+async function print<Body>(s: Session, spec: Pick<LookupSpec<Body>, 'render' | 'blockNotes'>, body: Body, flags: WatchFlags) {
+  if (flags.json) return s.json(body);
+  await s.out(spec.render(body, s.style));
+  if (!s.style.tty) for (const note of spec.blockNotes?.(body) ?? []) await s.err(`vcase: ${note}\n`);
 }
 
 

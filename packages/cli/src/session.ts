@@ -202,14 +202,18 @@ export class Session {
       if (opts.mustExist) await client.cases.metadata(arg, { signal: this.signal });
       return arg;
     }
-    const matches = await findCasesByInternalId(client, arg, this.signal);
+    // On a terminal every match, for the picker; otherwise two are enough to refuse.
+    const matches = await findCasesByInternalId(client, arg, this.signal, { all: this.interactive });
     for (const c of matches) this.internalIds.set(c.case_id, c.internal_id);
     if (matches.length === 1) return matches[0]!.case_id;
     if (matches.length === 0) {
       const hint = matches.similar.length ? `hint: internal_id is case-sensitive; did you mean ${matches.similar.map((id) => `"${id}"`).join(' or ')}?` : undefined;
       throw new CliError(`no active case with internal_id "${arg}"`, EXIT.NOT_FOUND, hint);
     }
-    if (this.interactive) return this.ctx.prompter.select(`Several cases have internal_id "${arg}"`, matches.map(caseChoice));
+    if (this.interactive) {
+      const { summarizeCases, summaryChoices } = await import('./caseSummaries.js');
+      return this.ctx.prompter.select(`Several cases have internal_id "${arg}"`, summaryChoices(await summarizeCases(client, matches, this.signal)));
+    }
     throw new UsageError(`several cases have internal_id "${arg}": ${matches.map((c) => c.case_id).join(', ')}`, 'hint: pass the case_id');
   }
 }
@@ -234,12 +238,13 @@ function caseChoice(c: CaseListItem) {
  * Active cases whose internal_id is exactly `internalId`: the list filter matches partially
  * and ignores case, while the server keeps `EXP-5` and `exp-5` apart, so only an exact match
  * names a case. Cases that match but for case are in `similar` (for a hint). Stops reading
- * pages once two exact matches are found.
+ * pages once two exact matches are found, unless `all` (a picker shows every one).
  */
 export async function findCasesByInternalId(
   client: Client,
   internalId: string,
   signal?: AbortSignal,
+  opts: { all?: boolean } = {},
 ): Promise<CaseListItem[] & { similar: string[] }> {
   const exact: CaseListItem[] = [];
   const similar = new Set<string>();
@@ -248,7 +253,7 @@ export async function findCasesByInternalId(
     if (!c.active) continue;
     if (c.internal_id === internalId) exact.push(c);
     else if (c.internal_id.toLowerCase() === lower) similar.add(c.internal_id);
-    if (exact.length > 1) break;
+    if (exact.length > 1 && !opts.all) break;
   }
   return Object.assign(exact, { similar: [...similar] });
 }

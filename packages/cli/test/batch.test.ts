@@ -343,7 +343,7 @@ describe('cases create --from', () => {
     // Files the upload would refuse fail their row before the case exists; nothing was sent for them.
     expect(out[2]).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' } });
     expect(out[3]).toMatchObject({ ok: false, error: { code: 'MISSING_PARAMETER' } });
-    expect(out[3].error.message).toContain('could not infer it from');
+    expect(out[3].error.message).toContain('no se pudo deducir del nombre');
     for (const row of out.slice(2)) expect(row.error).not.toHaveProperty('status');
     expect(created).toBe(1);
     expect(r.requests.filter((q) => q.method === 'POST' && q.path === '/v1/cases').map((q) => (q.body as { internal_id: string }).internal_id)).toEqual(['exp-old']);

@@ -104,7 +104,7 @@ describe('login', () => {
       routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /v1/documents/00000000-0000-4000-8000-000000000000': refused },
     });
     expect([key.code, key.stderr]).toEqual([EXIT.AUTH, expect.any(String)]);
-    expect(key.stderr).toContain('the server refused the API key: API key inválida o revocada');
+    expect(key.stderr).toContain('the server refused the API key\nserver: API key inválida o revocada');
     expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers['x-api-key']).toBe('bad');
     expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers.authorization).toBeUndefined();
     expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);

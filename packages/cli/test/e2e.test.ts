@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs, NEEDS_BUILD } from '../../../vitest.needs.ts';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
 
 /**
@@ -67,7 +68,7 @@ async function documentIds(caseId: string): Promise<string[]> {
   return res.json().data.map((d: { document_id: string }) => d.document_id).sort();
 }
 
-describe.skipIf(!built)('vcase binary against a real server', () => {
+describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => {
   let caseA: string;
   let caseB: string;
   const internalB = `EXP-E2E-${Date.now().toString(36)}`;

@@ -49,6 +49,8 @@ export {
 } from './webhooks.js';
 /** The contract's fixed message texts of tickets and tenencia rows (e.g. a lookup that could not run). */
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
+/** The document types the service knows (contract §2.3); it stores any other as given. */
+export { DOCUMENT_TYPES } from '@vcase/shared';
 
 export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';
 export type { Documents, DocumentListParams } from './resources/documents.js';

@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { TRPC_BATCH_MAX } from '@vcase/shared';
 import type { TrpcRouter } from '@vcase/shared/trpc';
 
 /** The server's router as a client sees it (built from the shared operations table). */
@@ -27,6 +28,8 @@ export function createVcaseTrpcClient(options: VcaseTrpcClientOptions = {}): Vca
     links: [
       httpBatchLink({
         url: `${baseURL.replace(/\/+$/, '')}/trpc`,
+        // Calls made together go in batches the server takes (it refuses longer ones).
+        maxItems: TRPC_BATCH_MAX,
         fetch: options.fetch,
         headers: () => ({ ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }),
       }),

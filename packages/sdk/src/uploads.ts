@@ -94,12 +94,15 @@ export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
   return Buffer.from(`{${fields}${fields ? ',' : ''}"base64":"${encode(bytes)}"}`);
 }
 
-/** Refuses a body the server would refuse, with its code; the hint names the file a type was not inferred from. */
+/**
+ * Refuses a body the server would refuse, with its code and its Spanish message; the hint,
+ * in the message's language, names the file a type was not inferred from.
+ */
 function assertUploadBody(body: Record<string, unknown>, name: string | undefined): void {
   const check = checkUploadDocumentBody(body);
   if (check.ok) return;
   const hint = check.fields.includes('mime_type') && body.mime_type === undefined
-    ? ` (could not infer it from ${name ? `"${name}"` : 'the file'}; pass mime_type or filename)`
+    ? ` (no se pudo deducir ${name ? `del nombre "${name}"` : 'del archivo'}; indique mime_type o filename)`
     : '';
   throw new RequestValidationError(check.code, check.message + hint, check.fields);
 }

@@ -29,6 +29,12 @@ describe('@vcase/sdk/trpc', () => {
     expect(detail.internal_id).toBe('TRPC-1');
   });
 
+  it('calls made together go in batches the server takes', async () => {
+    const trpc = createVcaseTrpcClient({ baseURL, token: tenant.token });
+    const pages = await Promise.all(Array.from({ length: 25 }, () => trpc.listCases.query({ limit: 1 })));
+    expect(pages).toHaveLength(25);
+  });
+
   it('admin procedures take the admin token', async () => {
     const trpc = createVcaseTrpcClient({ baseURL, token: ADMIN_TOKEN });
     const company = await trpc.createCompany.mutate({ name: 'Por tRPC' });

@@ -15,7 +15,8 @@ import {
   type UploadDocumentResponse,
   type WaitOptions,
 } from '../src/index.js';
-import { createVcaseTrpcClient } from '../src/trpc.js';
+import type { inferRouterInputs } from '@trpc/server';
+import { createVcaseTrpcClient, type AppRouter } from '../src/trpc.js';
 
 /**
  * Compile-time checks (run by `tsc --noEmit`): the public API types what an integrator
@@ -106,5 +107,20 @@ describe('public types', () => {
     expectTypeOf(trpc.listCases.query).toBeFunction();
     expectTypeOf(trpc.getCase.query({ case_id: 'x' })).resolves.toHaveProperty('files');
     expectTypeOf(trpc.createCompany.mutate).toBeFunction();
+  }));
+
+  it('tRPC inputs are as precise as their REST twins', typed(async () => {
+    const trpc = createVcaseTrpcClient({ baseURL: 'http://localhost:3000', token: 't' });
+    // @ts-expect-error limit is a number, as on REST (vcase.cases.list)
+    void trpc.listCases.query({ limit: 'ten' });
+    // @ts-expect-error offset is a number, as on REST (vcase.documents.list)
+    void trpc.listDocuments.query({ offset: 'next' });
+    expectTypeOf<inferRouterInputs<AppRouter>['listCases']['limit']>().toEqualTypeOf<NonNullable<Parameters<typeof vcase.cases.list>[0]>['limit']>();
+    expectTypeOf<inferRouterInputs<AppRouter>['listDocuments']['offset']>().toEqualTypeOf<number | undefined>();
+    // No declared field of any procedure is left `unknown` (JSON objects' own keys aside).
+    type In = inferRouterInputs<AppRouter>;
+    type Declared<T> = keyof { [K in keyof T as string extends K ? never : K]: 0 };
+    type UnknownFields<T> = { [K in Declared<T>]-?: unknown extends T[K & keyof T] ? K : never }[Declared<T>];
+    expectTypeOf<{ [P in keyof In]: UnknownFields<In[P]> }[keyof In]>().toEqualTypeOf<never>();
   }));
 });

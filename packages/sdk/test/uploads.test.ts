@@ -53,7 +53,7 @@ describe('checkUploadPath (before work that must not start for a file the upload
     await expect(checkUploadPath(bigger)).rejects.toMatchObject({ message: 'file is 25 MB; the limit is 20 MB per file' });
     const docx = path.join(dir, 'check.docx');
     fs.writeFileSync(docx, 'PK');
-    await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('could not infer it from') });
+    await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('no se pudo deducir del nombre') });
     await expect(checkUploadPath(docx, 'application/msword')).rejects.toMatchObject({ name: 'RequestValidationError', code: 'VALIDATION_ERROR' });
     await expect(checkUploadPath(docx, 'application/pdf')).resolves.toBeUndefined();
     await expect(checkUploadPath(path.join(dir, 'missing.pdf'))).rejects.toMatchObject({ name: 'FileReadError', code: 'ENOENT' });
@@ -235,7 +235,8 @@ describe('documents.upload', () => {
     const error = await vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x') }).catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(RequestValidationError));
     expect(error).toMatchObject({ code: 'MISSING_PARAMETER', fields: ['mime_type'] });
-    expect((error as Error).message).toMatch(/pass mime_type or filename/);
+    // One language in one message: the server's Spanish text, and the hint in Spanish too.
+    expect((error as Error).message).toBe('Falta el parámetro obligatorio: mime_type (no se pudo deducir del archivo; indique mime_type o filename)');
     expect(calls).toHaveLength(0);
   });
 

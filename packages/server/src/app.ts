@@ -9,7 +9,10 @@ import { createTokenSigner } from './auth/tokens.js';
 import type { ServerContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
+import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { closeOnUnreadBody, serverTimeouts } from './http/timeouts.js';
 import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -38,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { ctx } = deps;
   const app = Fastify({
     loggerInstance: ctx.logger,
-    bodyLimit: 30 * 1024 * 1024,
+    // Each operation's route has its own (`http/bodyLimits.ts`); this is for the others.
+    bodyLimit: DEFAULT_BODY_LIMITS.bytes,
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),
@@ -48,7 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     // Refused in the service's error shape instead (`closingGate`).
     return503OnClosing: false,
+    ...serverTimeouts(ctx.config),
   }).withTypeProvider<ZodTypeProvider>();
+  closeOnUnreadBody(app);
   const refusedWhileClosing = closingGate(app);
   // A request without a body reaches validation as null; it is read as an empty object, so
   // no-body POSTs pass and required fields are reported by name. Where the body itself is
@@ -60,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return (data: unknown) => validate(data ?? {});
   });
   registerJsonBody(app);
+  // JSON only: a text/plain body is refused for its type (`NOT_JSON_MEDIA_TYPE`) like any other
+  // type, on REST as on tRPC, instead of reaching validation as a string.
+  app.removeContentTypeParser('text/plain');
   // Responses are encoded through their shared schema (unknown keys dropped). A body that
   // does not match is a bug: tests fail on it (strictResponses); in production the body is
   // sent as it is and the mismatch logged, so a provider's odd answer never becomes a 500.
@@ -76,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   });
   registerErrorHandler(app);
+
+  // Before the request hook below, so that its refusals (401, 503) carry the headers too.
+  await registerSecurityHeaders(app);
 
   const signer = createTokenSigner(deps.jwtSecret);
   const authenticator = createAuthenticator(ctx, signer, deps.adminToken);

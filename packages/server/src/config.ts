@@ -29,6 +29,10 @@ export const configSchema = z.object({
   webUrl: z.string().optional(),
   allowPrivateUrls: boolish.default(false),
   webhookTimeoutMs: z.coerce.number().int().positive().default(30_000),
+  /** Time a client has to send a whole request, body included (docs/operator-guide.md, "Timeouts"). */
+  requestTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** Time a client has to send a request's headers; at most `requestTimeoutMs`. */
+  headersTimeoutMs: z.coerce.number().int().positive().default(60_000),
   /** `sat` queries SAT's real CFDI status service for invoice checks; `provider` uses VCASE_PROVIDERS. */
   satCfdi: z.enum(['provider', 'sat']).default('provider'),
   satCfdiUrl: z.string().url().default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
@@ -64,6 +68,8 @@ const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof C
   webUrl: 'VCASE_WEB_URL',
   allowPrivateUrls: 'VCASE_ALLOW_PRIVATE_URLS',
   webhookTimeoutMs: 'VCASE_WEBHOOK_TIMEOUT_MS',
+  requestTimeoutMs: 'VCASE_REQUEST_TIMEOUT_MS',
+  headersTimeoutMs: 'VCASE_HEADERS_TIMEOUT_MS',
   satCfdi: 'VCASE_SAT_CFDI',
   satCfdiUrl: 'VCASE_SAT_CFDI_URL',
   logLevel: 'VCASE_LOG_LEVEL',
@@ -89,6 +95,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     webUrl: pick(env.VCASE_WEB_URL),
     allowPrivateUrls: pick(env.VCASE_ALLOW_PRIVATE_URLS),
     webhookTimeoutMs: pick(env.VCASE_WEBHOOK_TIMEOUT_MS),
+    requestTimeoutMs: pick(env.VCASE_REQUEST_TIMEOUT_MS),
+    headersTimeoutMs: pick(env.VCASE_HEADERS_TIMEOUT_MS),
     satCfdi: pick(env.VCASE_SAT_CFDI),
     satCfdiUrl: pick(env.VCASE_SAT_CFDI_URL),
     bootstrap: flags.bootstrap,
@@ -97,6 +105,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.headersTimeoutMs > parsed.data.requestTimeoutMs) {
+    throw new Error('invalid configuration:\n  VCASE_HEADERS_TIMEOUT_MS must not exceed VCASE_REQUEST_TIMEOUT_MS');
   }
   if (parsed.data.providers === 'http' && !parsed.data.providerHttpUrl) {
     throw new Error('invalid configuration:\n  VCASE_PROVIDER_HTTP_URL is required when VCASE_PROVIDERS=http');

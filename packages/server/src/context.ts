@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
 import type { GroupCommit } from './db/groupCommit.js';
 import type { FileStore } from './storage/fileStore.js';
+import type { OutboundNet } from './net/outbound.js';
 
 /**
  * What services, job handlers and routes depend on. Built once in `createServer`, passed
@@ -18,6 +19,12 @@ export interface ServerContext {
   clock: Clock;
   ids: IdGenerator;
   fetch: typeof fetch;
+  /**
+   * Requests to URLs clients gave (document downloads, webhooks) go through its dispatcher,
+   * which connects only to checked addresses (`net/outbound.ts`). Read through `outboundOf(ctx)`:
+   * a context made by hand without one gets one made from its config.
+   */
+  outbound?: OutboundNet;
   logger: FastifyBaseLogger;
   storage: FileStore;
   /** Transactions of the hot write paths, committed in groups on SQLite (`db/groupCommit.ts`). */

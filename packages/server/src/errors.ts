@@ -29,6 +29,9 @@ export const NOT_JSON_MEDIA_TYPE = 'Content-Type no soportado; use application/j
 
 /** A request body over the server's limit (contract §4.9: 400 VALIDATION_ERROR, even mid-stream). */
 export const BODY_TOO_LARGE = 'El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)';
+/** The same for a route whose body carries no file: its own limit, in KB. */
+export const bodyTooLarge = (limitBytes: number) =>
+  `El cuerpo de la solicitud excede el tamaño máximo de esta operación (${Math.floor(limitBytes / 1024)} KB)`;
 /** A body that is not JSON. */
 export const invalidJson = () => validationError('El cuerpo de la solicitud no es JSON válido');
 export const notFound = (message: string) => new HttpError(404, null, message);

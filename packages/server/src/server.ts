@@ -17,12 +17,17 @@ import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settin
 import { localFileStore } from './storage/fileStore.js';
 import { SEGMENTS_DIR, segmentFiles } from './storage/segmentFiles.js';
 import { tieredFileStore } from './storage/tieredFileStore.js';
+import { fetch as undiciFetch } from 'undici';
+import { outboundNet } from './net/outbound.js';
+import type { LookupAll } from './net/publicUrl.js';
 
 export interface CreateServerOptions {
   config: Config;
   clock?: Clock;
   ids?: IdGenerator;
   fetch?: typeof fetch;
+  /** How names of outbound URLs are resolved (the system's resolver; injected in tests). */
+  resolve?: LookupAll;
   logger?: FastifyBaseLogger;
   strictResponses?: boolean;
 }
@@ -59,7 +64,9 @@ export async function createContext(opts: CreateServerOptions) {
     config,
     clock,
     ids: opts.ids ?? timeOrderedIds,
-    fetch: opts.fetch ?? globalThis.fetch,
+    // undici's own fetch, to go with its dispatcher (`outbound`).
+    fetch: opts.fetch ?? (undiciFetch as unknown as typeof fetch),
+    outbound: outboundNet(config.allowPrivateUrls, opts.resolve),
     logger,
     writes,
     storage: tieredFileStore({
@@ -112,6 +119,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
+      await ctx.outbound?.dispatcher.close();
       await closeSharedTesseractPool();
     },
   };
@@ -147,6 +155,7 @@ export async function createWorker(opts: CreateServerOptions) {
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
+      await ctx.outbound?.dispatcher.close();
       await closeSharedTesseractPool();
     },
   };

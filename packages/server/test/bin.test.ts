@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { needs, NEEDS_BUILD } from '../../../vitest.needs.ts';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8'));
@@ -18,12 +19,12 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
     expect(pkg.files).toContain(path.relative(PACKAGE_DIR, bin).split(path.sep)[0]);
   });
 
-  it.skipIf(!built)('runs the built server command', () => {
+  it('runs the built server command', needs(built, NEEDS_BUILD), () => {
     const out = execFileSync(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), '--version'], { encoding: 'utf8' });
     expect(out.trim()).toBe(pkg.version);
   });
 
-  it.skipIf(!built)('says at start where it listens and which database it uses (server and worker)', async () => {
+  it('says at start where it listens and which database it uses (server and worker)', needs(built, NEEDS_BUILD), async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-bin-'));
     /** The process's stdout up to its `database:` line; the process is stopped then. */
     const startOutput = (args: string[]) =>
@@ -53,7 +54,7 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
     }
   });
 
-  it.skipIf(!built)('prints the admin token it generates even when that first start cannot listen (port taken)', async () => {
+  it('prints the admin token it generates even when that first start cannot listen (port taken)', needs(built, NEEDS_BUILD), async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-bin-'));
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

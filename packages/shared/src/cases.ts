@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { jsonObject, timestamp, uuid, queryInt } from './common.js';
+import { limitedJsonObject, METADATA_LIMITS } from './jsonLimits.js';
 import { jobStatusSchema, vehicleOriginSchema } from './enums.js';
 import { CASES_PAGE, pageOf, pageQuery } from './pagination.js';
 
@@ -16,8 +17,15 @@ export const caseListItemSchema = z.object({
 });
 export type CaseListItem = z.infer<typeof caseListItemSchema>;
 
+/**
+ * The longest `internal_id` a case may have, and a filter may name: a client's own reference
+ * (the contract states no limit; 1 MiB was accepted and echoed in every list and webhook).
+ */
+export const MAX_INTERNAL_ID_LENGTH = 200;
+const tooLongInternalId = `internal_id admite como máximo ${MAX_INTERNAL_ID_LENGTH} caracteres`;
+
 export const caseListQuerySchema = pageQuery(CASES_PAGE.defaultLimit, CASES_PAGE.maxLimit).extend({
-  internal_id: z.string().optional(),
+  internal_id: z.string().max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId).optional(),
   vin: z.string().optional(),
   case_type: uuid.optional(),
 });
@@ -63,12 +71,12 @@ export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
 
 /** POST /v1/cases body (contract §4.2). An optional field sent as null reads as absent, as on POST /v1/documents. */
 export const createCaseBodySchema = z.object({
-  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío'),
+  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío').max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId),
   status: z.string().trim().min(1, 'status es obligatorio'),
   vehicle_origin: vehicleOriginSchema.nullish(),
   initial_status: z.string().min(1).nullish(),
   use_case: uuid.nullish(),
-  metadata: jsonObject.nullish(),
+  metadata: limitedJsonObject(METADATA_LIMITS).nullish(),
   files: z.array(createCaseFileSchema).nullish(),
 }).meta({
   examples: [
@@ -168,7 +176,7 @@ export const caseVinsResponseSchema = z.object({
 export type CaseVinsResponse = z.infer<typeof caseVinsResponseSchema>;
 
 /** GET / POST /v1/cases/{id}/metadata (operator-surface §4). */
-export const metadataBodySchema = jsonObject;
+export const metadataBodySchema = limitedJsonObject(METADATA_LIMITS);
 export const metadataHistoryEntrySchema = z.object({
   date: timestamp,
   user_id: z.string().nullable(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { checkBody, type BodyCheckResult } from './bodyCheck.js';
 import { jsonObject, timestamp, uuid } from './common.js';
+import { JSON_OCR_LIMITS, limitedJsonObject, PARSED_DATA_LIMITS, withJsonLimits } from './jsonLimits.js';
 import { documentStatusSchema } from './enums.js';
 import { DOCUMENTS_PAGE, pageOf, pageQuery } from './pagination.js';
 import { parsedDataSchema } from './parsedData.js';
@@ -230,8 +231,8 @@ export type RestoreDocumentResponse = z.infer<typeof restoreDocumentResponseSche
 
 /** PATCH /v1/documents/{document_id}/ocr body (operator-surface §4); answers the document detail. */
 export const patchDocumentOcrBodySchema = z.object({
-  parsed_data: parsedDataSchema,
-  json_ocr: jsonObject.optional(),
+  parsed_data: withJsonLimits(parsedDataSchema, PARSED_DATA_LIMITS),
+  json_ocr: limitedJsonObject(JSON_OCR_LIMITS).optional(),
   type: documentTypeSchema.optional(),
 });
 export type PatchDocumentOcrBody = z.infer<typeof patchDocumentOcrBodySchema>;

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './jsonLimits.js';
 export * from './errors.js';
 export * from './enums.js';
 export * from './pagination.js';

@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../../../vitest.needs.ts';
+import { SPEC_NOTE, specDocument } from '../test/specDocuments.js';
 import * as messages from './messages.js';
 
-const contractPath = fileURLToPath(new URL('../../../../shared/spec/service-contract.md', import.meta.url));
-const hasContract = existsSync(contractPath);
-const contract = hasContract ? readFileSync(contractPath, 'utf8') : '';
+const contract = specDocument('spec/service-contract.md') ?? '';
 
 /** Every string value exported by messages.ts, with the name it is reachable under. */
 function exportedTexts(): [string, string][] {
@@ -29,7 +27,7 @@ function contractSentences(): string[] {
   ];
 }
 
-describe.skipIf(!hasContract)('message constants against the contract', () => {
+describe('message constants against the contract', needs(contract, SPEC_NOTE), () => {
   it.each(exportedTexts())('%s appears verbatim (backquoted) in the contract', (_name, text) => {
     expect(contract).toContain('`' + text + '`');
   });

@@ -1,15 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../../../vitest.needs.ts';
+import { SPEC_NOTE, specDocument } from '../test/specDocuments.js';
 import { OPERATIONS, OPERATION_LIST, buildPath, pathParams, type AuthKind } from './operations.js';
 
-function readDoc(relative: string): string | null {
-  const path = fileURLToPath(new URL(relative, import.meta.url));
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
-}
-const contract = readDoc('../../../../shared/spec/service-contract.md');
-const operatorSurface = readDoc('../../../../shared/design/operator-surface.md');
+const contract = specDocument('spec/service-contract.md');
+const operatorSurface = specDocument('design/operator-surface.md');
 
 const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
 
@@ -38,7 +34,7 @@ function documentedEndpoints(text: string): string[] {
 
 const defined = new Set(OPERATION_LIST.map((op) => `${op.method} ${op.path}`));
 
-describe.skipIf(contract === null)('operations cover the contract', () => {
+describe('operations cover the contract', needs(contract !== null, SPEC_NOTE), () => {
   it.each(documentedEndpoints(contract ?? ''))('%s is an operation', (endpoint) => {
     expect(defined).toContain(endpoint);
   });
@@ -52,7 +48,7 @@ describe.skipIf(contract === null)('operations cover the contract', () => {
 /** Served next to the API but not API operations: the OpenAPI document is generated from this table. */
 const DOCUMENTATION_ENDPOINTS = new Set(['GET /docs', 'GET /openapi.json']);
 
-describe.skipIf(operatorSurface === null)('operations cover the operator surface', () => {
+describe('operations cover the operator surface', needs(operatorSurface !== null, SPEC_NOTE), () => {
   it.each(documentedEndpoints(operatorSurface ?? '').filter((e) => !DOCUMENTATION_ENDPOINTS.has(e)))('%s is an operation', (endpoint) => {
     expect(defined).toContain(endpoint);
   });

@@ -448,6 +448,9 @@ export const OPERATIONS = defineOperations({
   ...ADMIN_SECURITY_OPERATIONS,
 });
 
+/** Calls one tRPC batch may carry (`/trpc/a,b?batch=1`); the server refuses a longer one. */
+export const TRPC_BATCH_MAX = 10;
+
 export type OperationId = keyof typeof OPERATIONS;
 export type OperationOf<Id extends OperationId> = (typeof OPERATIONS)[Id];
 

@@ -19,7 +19,16 @@ export type TrpcProcedureId = Exclude<OperationId, 'health'>;
 
 /** `{case_id}` placeholders of a path as an object type. */
 type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & ParamsOf<Rest> : unknown;
-type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? z.input<S> : { body?: z.input<S> }) : unknown;
+/**
+ * A schema's input fields, typed as a client writes them. A field whose input is `unknown`
+ * takes its output type instead: the query integers (`limit`, `offset`) are preprocessed
+ * from text, so their input type says nothing, while a tRPC client sends numbers (JSON) and
+ * the SDK's REST methods take numbers too.
+ */
+type PreciseInput<S extends z.ZodType> = {
+  [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K]) : z.input<S>[K];
+};
+type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? PreciseInput<S> : { body?: z.input<S> }) : unknown;
 /** Procedure input: path parameters, then the query (GET) or body fields, flattened. */
 type InputOf<Op extends Ops[TrpcProcedureId]> = ParamsOf<Op['path']> &
   InputPart<Op extends { query: infer Q } ? Q : unknown> &

@@ -5,7 +5,8 @@ import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
 import { checkLocalFiles } from '../localFiles.js';
-import { isUrl, uploadKey } from './uploadRows.js';
+import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
+import { isUrl, replayWatch, uploadKey } from './uploadRows.js';
 
 export interface CaseFileInput {
   file: string;
@@ -64,12 +65,16 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         files,
       };
     },
+    warnings: (r) => [...new Set(r.files.map((f) => unknownTypeWarning(f.type)).filter((w) => w !== undefined))],
+    warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
     identity: (r) => ['case', r.internal_id, r.status, r.vehicle_origin ?? null, r.initial_status ?? null, r.use_case ?? null, r.metadata ?? null, r.files],
     exec(row, key, signal) {
       // Two rows of one internal_id in one batch must not both create it.
       return lock.run(row.internal_id, async () => {
         let caseId = await resolver.find(row.internal_id, signal);
         const created = caseId === null;
+        // A case found by its internal_id and files uploaded again under their keys: nothing new.
+        const replay = replayWatch();
         let extra: Record<string, unknown> = {};
         if (caseId === null) {
           // A row whose file cannot be read or would be refused fails before its case exists.
@@ -87,7 +92,7 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
                 ? { files: urlFiles.map((f) => ({ url: f.file, mime_type: f.mime_type ?? inferMimeType(f.file)!, ...(f.type ? { document_type: f.type } : {}) })) }
                 : {}),
             },
-            { signal, idempotencyKey: `vcase-cli-${digest([key], 40)}` },
+            { signal, idempotencyKey: `vcase-cli-${digest([key], 40)}`, onResponse: replay.onResponse },
           );
           caseId = res.case_id;
           resolver.remember(row.internal_id, caseId);
@@ -97,10 +102,11 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         for (const f of row.files) {
           if (isUrl(f.file)) continue;
           const upload = { case_id: caseId, file: path.resolve(opts.cwd, f.file), mime_type: f.mime_type, type: f.type };
-          const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload) });
+          const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload), onResponse: replay.onResponse });
           document_ids.push(res.document_id);
         }
-        return { case_id: caseId, created, ...extra, ...(document_ids.length ? { document_ids } : {}) };
+        const replayed = created ? replay.replayed() : replay.replayed() || document_ids.length === 0;
+        return { case_id: caseId, created, ...extra, ...(document_ids.length ? { document_ids } : {}), replayed };
       });
     },
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
+import { allowedValues, errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
 import type { Writer } from '../context.js';
 import type { Session } from '../session.js';
 import { Progress, type Counts } from '../ui/progress.js';
@@ -12,6 +12,7 @@ import { loadDoneKeys } from './resume.js';
 import { readRows, type RowFormat } from './rows.js';
 import { Semaphore } from './semaphore.js';
 import { batchesRunning } from './inProgress.js';
+import { RowWarnings } from './rowWarnings.js';
 
 export interface BatchOptions {
   /** A file, or `-` for stdin. */
@@ -32,6 +33,10 @@ export interface BatchJob<Row> {
   identity(row: Row): unknown[];
   /** Does the work; returns the ids to report. */
   exec(row: Row, key: string, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** What is sent as given but may be a mistake (a document type the service does not know). */
+  warnings?(row: Row): string[];
+  /** A line after the warnings, e.g. the values the service knows. */
+  warningHint?: string;
 }
 
 /** sha256 hex of the parts, cut to `length`. */
@@ -90,7 +95,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
 
   const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
   const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
-  const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0 };
+  const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0, replayed: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
   const source = file ? fs.createReadStream(file) : ctx.stdin;
@@ -106,6 +111,7 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const running = new Set<Promise<void>>();
   let fatal: unknown;
   let rowNo = 0;
+  const warned = new RowWarnings();
   // Rows in a row the server could not answer, and how the last of them failed.
   let troubleInARow = 0;
   let lastTrouble: 'unreachable' | 'failing' | null = null;
@@ -148,6 +154,9 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
         continue;
       }
       const key = digest(job.identity(prepared));
+      const warnings = job.warnings?.(prepared) ?? [];
+      for (const w of warnings) warned.add(w, row);
+      const noted = warnings.length ? { warnings } : {};
       if (done.has(key)) {
         await emit({ row, ok: true, skipped: true, key, input: record });
         finish('skipped');
@@ -165,13 +174,14 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
           const ids = await job.exec(prepared, key, controller.signal);
           troubleInARow = 0;
           counts.inFlight--;
-          await emit({ row, ok: true, key, input: record, ...ids });
+          await emit({ row, ok: true, key, input: record, ...noted, ...ids });
+          if (ids.replayed === true) counts.replayed!++;
           finish(true);
         } catch (error) {
           counts.inFlight--;
           // Interrupted (Ctrl-C, or stopped by a refused credential): not reported, left for a resume.
           if (controller.signal.aborted && isAbort(error)) return;
-          await emit({ row, ok: false, key, input: record, error: errorBody(error) });
+          await emit({ row, ok: false, key, input: record, ...noted, error: errorBody(error) });
           finish(false);
           const name = (error as Error).name;
           lastTrouble = serverTrouble(error);
@@ -180,9 +190,10 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
             ? error
             : troubleInARow >= FAILING_ROWS_TO_STOP
               ? new Error(
+                  // The server's own words (Spanish) on a line of their own, not inside this sentence.
                   lastTrouble === 'unreachable'
-                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect (${(error as Error).message})`
-                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error (${(error as Error).message})`,
+                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\nlast error: ${(error as Error).message}`
+                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\nlast error: ${(error as Error).message}`,
                 )
               : undefined;
           if (stop && !fatal) {
@@ -211,6 +222,9 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const interrupted = ctx.signal.aborted && !fatal;
   const note = interrupted || fatal ? `; stopped early${opts.resume ? '' : ' — rerun with --resume <this output> to continue'}` : '';
   progress.finish(counts, { stopped: interrupted || !!fatal, note });
+  const warnings = warned.lines();
+  for (const line of warnings) await s.err(`vcase: warning: ${line}\n`);
+  if (warnings.length && job.warningHint) await s.err(`hint: ${job.warningHint}\n`);
   if (fatal) {
     await s.err(`vcase: ${(fatal as Error).message}\n`);
     return exitCodeFor(fatal);
@@ -221,11 +235,13 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
 
 function errorBody(error: unknown): Record<string, unknown> {
   const e = error as { message?: string; status?: number; requestId?: string };
+  const allowed = allowedValues(error);
   return {
     code: errorCode(error),
     message: e?.message ?? String(error),
     ...(e?.status && !refusedLocally(error) ? { status: e.status } : {}),
     ...(e?.requestId ? { request_id: e.requestId } : {}),
+    ...(allowed ? { allowed } : {}),
   };
 }
 

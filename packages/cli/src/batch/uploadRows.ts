@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Client } from '../context.js';
 import { isUuid } from '../session.js';
+import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 
@@ -15,6 +16,22 @@ export interface UploadRow {
 }
 
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * Whether every call it watched was answered from the server's idempotency record
+ * (`idempotent-replayed: true`): the row's work was done by an earlier run.
+ */
+export function replayWatch() {
+  let calls = 0;
+  let replays = 0;
+  return {
+    onResponse: (r: { headers: Headers }) => {
+      calls++;
+      if (r.headers.get('idempotent-replayed') === 'true') replays++;
+    },
+    replayed: () => calls > 0 && replays === calls,
+  };
+}
 
 /**
  * The Idempotency-Key of one upload: from the case it resolved to (however the row named it:
@@ -56,13 +73,16 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
       if (!row.file) throw invalid('file is required (a path or an http(s) URL)');
       return row;
     },
+    warnings: (r) => [unknownTypeWarning(r.type)].filter((w) => w !== undefined),
+    warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
     identity: (r) => ['document', r.case_id ?? null, r.internal_id ?? null, r.file, r.mime_type ?? null, r.type ?? null, r.parent_file_id ?? null],
     async exec(row, _key, signal) {
       const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
       const file = isUrl(row.file) ? row.file : path.resolve(opts.cwd, row.file);
       const upload = { case_id: caseId, file, mime_type: row.mime_type, type: row.type, parent_file_id: row.parent_file_id };
-      const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload) });
-      return { case_id: caseId, document_id: res.document_id, url: res.url };
+      const replay = replayWatch();
+      const res = await client.documents.upload(upload, { signal, idempotencyKey: uploadKey(upload), onResponse: replay.onResponse });
+      return { case_id: caseId, document_id: res.document_id, url: res.url, replayed: replay.replayed() };
     },
   };
 }

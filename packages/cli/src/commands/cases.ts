@@ -9,6 +9,10 @@ import { jsonObjectArg, nonNegativeInt, outputOptions, positiveInt, watchOptions
 import { runLookup } from '../lookup.js';
 import { renderAssign, renderCaseDetail, renderCaseList, renderCaseStatus, renderMetadata, renderNames, renderVins } from '../render/cases.js';
 import { batchOptions, type BatchFlags } from '../batchOptions.js';
+import { TYPE_HELP, warnUnknownType } from '../documentTypes.js';
+import { confirmNewInternalId, createWithCatalog } from '../createCase.js';
+import { cappedLimit, MAX_PAGE_SIZE } from '../pageLimit.js';
+import { pipedNote, reviewStatusNote } from '../render/reviewStatus.js';
 
 const CASE_ARG = ['[case]', 'case_id or internal_id (picked from a list on a terminal when missing)'] as const;
 
@@ -25,14 +29,14 @@ export function register(program: Command, app: App): void {
       .option('--internal-id <text>', 'internal id contains (case-insensitive)')
       .option('--vin <text>', 'a document VIN contains')
       .option('--case-type <uuid>', 'use case id')
-      .option('--limit <n>', 'page size (max 100)', positiveInt, 20)
+      .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 20)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
       .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { internalId?: string; vin?: string; caseType?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
-      const query = { internal_id: o.internalId, vin: o.vin, case_type: o.caseType, limit: o.limit, offset: o.offset };
+      const query = { internal_id: o.internalId, vin: o.vin, case_type: o.caseType, limit: await cappedLimit(s, o.limit), offset: o.offset };
       await s.list(() => client.cases.list(query, { signal: s.signal }), o, renderCaseList, 'No cases.');
     }),
   );
@@ -42,6 +46,7 @@ export function register(program: Command, app: App): void {
       const client = await s.client();
       const body = await client.cases.get(await s.caseId(arg), o.allFiles ? { files: 'all' } : {}, { signal: s.signal });
       await (o.json ? s.json(body) : s.out(renderCaseDetail(body, s.style)));
+      await pipedNote(s, o, reviewStatusNote(body));
     }),
   );
 
@@ -57,7 +62,8 @@ export function register(program: Command, app: App): void {
         .option('--use-case <uuid>', 'catalog use case')
         .option('--metadata <json>', 'business data: a JSON object, or @file')
         .option('--file <path-or-url...>', 'files to attach: URLs go in the create call, paths are uploaded after it')
-        .option('--type <type>', 'document type of the files (default for --from rows)'),
+        .option('--type <type>', 'document type of the files (default for --from rows)')
+        .option('--allow-duplicate', 'create it even when a case with this internal_id exists (asked on a terminal)'),
     ),
   )
     .addHelpText(
@@ -71,6 +77,8 @@ created again ("created": false), and its local files upload under the same Idem
 as \`documents upload --from\` (a rerun adds no copies). Result per row on stdout:
   {"row":1,"ok":true,"key":"…","input":{…},"case_id":"…","created":true,"document_ids":["…"]}
 
+${TYPE_HELP}
+
 Examples:
   $ vcase cases create --internal-id EXP-1042 --status nuevo --file factura.xml --type invoice
   $ vcase cases create --from cases.csv --status nuevo --concurrency 8 > results.ndjson`,
@@ -78,17 +86,20 @@ Examples:
     .action(
       app.action<
         OutputFlags &
-          BatchFlags & { internalId?: string; status?: string; vehicleOrigin?: string; initialStatus?: string; useCase?: string; metadata?: string; file?: string[]; type?: string }
+          BatchFlags & { internalId?: string; status?: string; vehicleOrigin?: string; initialStatus?: string; useCase?: string; metadata?: string; file?: string[]; type?: string; allowDuplicate?: boolean }
       >(async (s, _a, o) => {
         const client = await s.client();
         if (o.from) {
           if (o.internalId || o.file) throw new UsageError('--from takes internal_id and files from the rows; drop --internal-id/--file');
+          if (o.allowDuplicate) throw new UsageError('--from creates each internal_id once (a row whose case exists reports "created": false); drop --allow-duplicate');
           const { createCasesJob } = await import('../batch/createCaseRows.js');
           const job = createCasesJob(client, { cwd: s.ctx.cwd, defaults: { status: o.status, type: o.type } });
           return runBatch(s, { from: o.from, format: o.format, concurrency: o.concurrency, resume: o.resume }, job);
         }
         const internal_id = await s.required(o.internalId, '--internal-id', () => s.ctx.prompter.input('Internal id', { required: true }));
-        const status = await s.required(o.status, '--status', () => s.ctx.prompter.input('Status', { default: 'nuevo', required: true }));
+        // The catalog is known from the server's refusal only: a status it does not hold is picked again from it.
+        const status = await s.required(o.status, '--status', () => s.ctx.prompter.input("Status (from the company's catalog)", { default: 'nuevo', required: true }));
+        await warnUnknownType(s, o.type);
         const { inferMimeType } = await import('@vcase/sdk');
         const files = o.file ?? [];
         const urls = files.filter(isUrl);
@@ -111,7 +122,11 @@ Examples:
         };
         // A file that cannot be read or would be refused must fail the command before the case exists.
         await checkLocalFiles(s.ctx.cwd, files.filter((f) => !isUrl(f)).map((file) => ({ file })));
-        const created = await client.cases.create(body, { signal: s.signal });
+        if (!(await confirmNewInternalId(s, client, internal_id, o.allowDuplicate))) {
+          await s.err('Cancelled.\n');
+          return EXIT.USAGE;
+        }
+        const created = await createWithCatalog(s, client, body);
         const documents = [];
         for (const file of files.filter((f) => !isUrl(f))) {
           documents.push(await client.documents.upload({ case_id: created.case_id, file: path.resolve(s.ctx.cwd, file), type: o.type }, { signal: s.signal }));

@@ -10,6 +10,8 @@ import { runLookup, type LookupSpec } from '../lookup.js';
 import { renderClassify, renderDocument, renderDocumentList, renderExtraction } from '../render/documents.js';
 import { isUuid, type Session } from '../session.js';
 import { batchOptions, type BatchFlags } from '../batchOptions.js';
+import { TYPE_HELP, warnUnknownType } from '../documentTypes.js';
+import { cappedLimit, MAX_PAGE_SIZE } from '../pageLimit.js';
 
 const DOC_ARG = ['[document]', 'document_id (picked from a case on a terminal when missing)'] as const;
 
@@ -22,14 +24,14 @@ export function register(program: Command, app: App): void {
       .description("the company's documents, newest first")
       .option('--case <case>', 'only this case (case_id or internal_id)')
       .option('--document <id>', 'only this document_id')
-      .option('--limit <n>', 'page size (max 100)', positiveInt, 10)
+      .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 10)
       .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
       .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page'),
     { list: true },
   ).action(
     app.action<OutputFlags & { case?: string; document?: string; limit: number; offset: number; all?: boolean }>(async (s, _a, o) => {
       const client = await s.client();
-      const query = { case_id: o.case ? await s.caseId(o.case) : undefined, document_id: o.document, limit: o.limit, offset: o.offset };
+      const query = { case_id: o.case ? await s.caseId(o.case) : undefined, document_id: o.document, limit: await cappedLimit(s, o.limit), offset: o.offset };
       await s.list(() => client.documents.list(query, { signal: s.signal }), o, renderDocumentList, 'No documents.');
     }),
   );
@@ -71,6 +73,7 @@ A refused credential (exit 3), five rows in a row that cannot reach the server o
 server error (5xx, after retries), or an output closed early (exit 1) stop the batch with that
 hint. GET invoices lists documents of type
 invoice: give a CFDI "type": "invoice" to have it checked.
+${TYPE_HELP}
 
 Examples:
   $ vcase documents upload factura.xml --case EXP-1042 --type invoice --watch
@@ -87,6 +90,7 @@ Examples:
           return runBatch(s, { from: o.from, format: o.format, concurrency: o.concurrency, resume: o.resume }, job);
         }
         const target = await s.required(file, 'file argument (a path or URL), or --from for a batch', () => s.ctx.prompter.input('File (path or URL)', { required: true }));
+        await warnUnknownType(s, o.type);
         const caseId = await s.caseId(o.case);
         const res = await client.documents.upload(
           { case_id: caseId, file: isUrl(target) ? target : path.resolve(s.ctx.cwd, target), type: o.type, mime_type: o.mimeType, parent_file_id: o.parent },
@@ -124,6 +128,7 @@ Examples:
   outputOptions(documents.command('classify').description('set the type (--type), or classify from the content').argument(...DOC_ARG).option('--type <type>', 'the type to set')).action(
     app.action<OutputFlags & { type?: string }>(async (s, [arg], o) => {
       const client = await s.client();
+      await warnUnknownType(s, o.type);
       const body = await client.documents.classify(await documentId(s, client, arg), o.type, { signal: s.signal });
       await (o.json ? s.json(body) : s.out(renderClassify(body, s.style)));
     }),
@@ -135,6 +140,7 @@ Examples:
     app.action<WatchFlags & { type: string }>(async (s, [arg], o) => {
       const client = await s.client();
       const id = await documentId(s, client, arg);
+      await warnUnknownType(s, o.type);
       const spec = ocrSpec(client, id);
       return runLookup(s, { ...spec, start: (r) => client.documents.reclassify(id, o.type, r), started: (b) => `Reclassified as ${o.type}; OCR job ${b.job_id}.` }, { ...o, run: true });
     }),
@@ -160,6 +166,7 @@ Examples:
     app.action<OutputFlags & { parsedData: string; jsonOcr?: string; type?: string }>(async (s, [arg], o) => {
       const client = await s.client();
       const id = await documentId(s, client, arg);
+      await warnUnknownType(s, o.type);
       const body = await client.documents.patchOcr(
         id,
         {

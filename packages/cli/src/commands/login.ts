@@ -106,8 +106,10 @@ Examples:
             }
           } catch (error) {
             const n = (error as Error).name;
-            if (n === 'AuthenticationError' || n === 'PermissionDeniedError') throw new CliError(`the server refused the ${checking}: ${(error as Error).message}`, EXIT.AUTH, 'nothing saved');
-            throw new CliError(`cannot reach ${profile.base_url}: ${(error as Error).message}`, EXIT.FAILURE, 'nothing saved; --no-verify saves anyway');
+            // The server's answer (Spanish) on a line of its own, not inside this sentence.
+            const answer = `${n === 'APIConnectionError' || n === 'APIConnectionTimeoutError' ? 'error' : 'server'}: ${(error as Error).message}`;
+            if (n === 'AuthenticationError' || n === 'PermissionDeniedError') throw new CliError(`the server refused the ${checking}\n${answer}`, EXIT.AUTH, 'nothing saved');
+            throw new CliError(`cannot reach ${profile.base_url}\n${answer}`, EXIT.FAILURE, 'nothing saved; --no-verify saves anyway');
           }
         }
         const file = await writeProfile(s.ctx, name, profile);

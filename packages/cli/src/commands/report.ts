@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { outputOptions, type App, type OutputFlags } from '../kit.js';
 import { renderReport, type Part, type ReportData } from '../render/report.js';
+import { pipedNote, reviewStatusNote } from '../render/reviewStatus.js';
 
 export function register(program: Command, app: App): void {
   outputOptions(
@@ -47,6 +48,7 @@ export function register(program: Command, app: App): void {
           return void (await s.json(Object.keys(errors).length ? { ...body, errors } : body));
         }
         await s.out(renderReport(data, s.style));
+        await pipedNote(s, o, reviewStatusNote(detail, 'body' in status ? status.body : undefined));
       }),
     );
 }

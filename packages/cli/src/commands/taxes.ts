@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { caseLookupCommand } from '../caseLookup.js';
 import type { App } from '../kit.js';
-import { renderTaxes } from '../render/taxes.js';
+import { renderTaxes, taxesBlockNotes } from '../render/taxes.js';
 
 export function register(program: Command, app: App): void {
   caseLookupCommand(program, app, {
@@ -17,6 +17,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => client.cases.waitForTaxes(caseId, w),
       progress: (b) => `main ${b.main_tax.status} · others ${b.taxes.status}`,
       render: renderTaxes,
+      blockNotes: taxesBlockNotes,
       started: (b) => `Tenencia lookup started for ${b.plates.join(', ')} (job ${b.job_id}).`,
       followUp: `vcase taxes ${caseId} --watch`,
     }),

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { caseLookupCommand } from '../caseLookup.js';
 import { waitUntil } from '../lookup.js';
 import type { App } from '../kit.js';
-import { renderTickets } from '../render/tickets.js';
+import { renderTickets, ticketsBlockNotes } from '../render/tickets.js';
 
 export function register(program: Command, app: App): void {
   caseLookupCommand(program, app, {
@@ -20,6 +20,7 @@ export function register(program: Command, app: App): void {
       wait: (w) => waitUntil(s, `tickets of case ${caseId}`, (o) => client.cases.waitForTickets(caseId, o), (b) => !b.result.some((r) => r.status === 'processing'), w),
       progress: (b) => `${b.status} · ${b.result.filter((x) => x.status === 'processing').length} plate(s) running`,
       render: renderTickets,
+      blockNotes: ticketsBlockNotes,
       // A plate whose query could not run (a process or provider failure: retrying is worthwhile).
       failed: (b) => b.result.some((r) => r.status === 'failed' && r.message === TICKET_MESSAGES.LOOKUP_FAILED),
       started: (b) => `Tickets lookup started for ${b.plates.join(', ')} (job ${b.job_id}).`,

@@ -2,6 +2,7 @@ import type { AssignResponse, CaseDetail, CaseListItem, CaseNamesResponse, CaseS
 import { paint, type Style } from '../ui/style.js';
 import { heading, renderPairs, renderTable } from '../ui/table.js';
 import { status, when, yesNo } from './format.js';
+import { reviewStatusNote, withNote } from './reviewStatus.js';
 
 export function renderCaseList(items: CaseListItem[], style: Style, footer?: string): string {
   let out = renderTable(
@@ -18,7 +19,7 @@ export function renderCaseDetail(c: CaseDetail, style: Style): string {
   out += renderPairs(style, [
     ['case_id', c.case_id],
     ['internal_id', c.internal_id],
-    ['review_status', status(c.review_status)],
+    ['review_status', withNote(style, status(c.review_status), reviewStatusNote(c))],
     ['created_at', when(c.created_at)],
     ['files', String(c.files.length)],
   ]);

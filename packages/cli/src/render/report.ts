@@ -22,6 +22,7 @@ import { ownershipNodes } from './ownership.js';
 import { lookupCell } from './plates.js';
 import { sealSummary } from './seal.js';
 import { groupTickets, ticketVerdict } from './tickets.js';
+import { reviewStatusNote, withNote } from './reviewStatus.js';
 
 /** Each part of the report: the body, `null` when not there yet (404), or the error. */
 export type Part<T> = { body: T } | { missing: true } | { error: string };
@@ -63,7 +64,7 @@ export function renderReport(r: ReportData, style: Style): string {
 
   const lines: Line[] = [
     ['case', `${c.internal_id} · ${c.case_id}`],
-    ['review status', { text: c.review_status ?? '—', tone: c.review_status === 'nuevo' ? 'green' : c.review_status === 'devuelta_correccion' ? 'red' : undefined }],
+    ['review status', withNote(style, { text: c.review_status ?? '—', tone: c.review_status === 'nuevo' ? 'green' : c.review_status === 'devuelta_correccion' ? 'red' : undefined }, reviewStatusNote(c, 'body' in r.status ? r.status.body : undefined))],
     ['created', when(c.created_at)],
     ['documents', active.length ? `${active.length} active: ${[...types].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t)).join(', ')}` : { text: 'none', tone: 'yellow' }],
     ['CFDI seals', sealSummary(active)],

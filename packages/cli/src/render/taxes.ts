@@ -2,6 +2,7 @@ import type { TaxCell, TaxesResponse } from '@vcase/sdk';
 import { paint, statusTone, truncate, type Style } from '../ui/style.js';
 import { heading, renderTable, tsvLine, type Cell } from '../ui/table.js';
 import { amount } from './format.js';
+import { blockNote } from './tickets.js';
 
 const CELL_WIDTH = 16;
 
@@ -52,6 +53,11 @@ export function renderTaxes(body: TaxesResponse, style: Style): string {
     );
   }
   return out;
+}
+
+/** Both blocks' status and message, which piped rows do not carry (stderr then). */
+export function taxesBlockNotes(body: TaxesResponse): string[] {
+  return [blockNote('tenencia, main plate:', body.main_tax), blockNote('tenencia, other plates:', body.taxes)];
 }
 
 function plainTaxes(body: TaxesResponse): string {

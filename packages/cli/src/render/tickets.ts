@@ -44,6 +44,16 @@ export function groupTickets(rows: TicketRow[]): PlateGroup[] {
   return [...groups.values()];
 }
 
+/** The block's status and message, which piped rows do not carry (stderr then). */
+export function ticketsBlockNotes(body: TicketsResponse): string[] {
+  return [blockNote('tickets', body)];
+}
+
+/** `what status · message` of a tickets or tenencia block. */
+export function blockNote(what: string, block: { status: string; message: string | null }): string {
+  return `${what} ${block.status}${block.message ? ` · ${block.message}` : ''}`;
+}
+
 /** Tickets (contract §4.5) grouped by plate and state, with amounts and unpaid totals. */
 export function renderTickets(body: TicketsResponse, style: Style): string {
   if (!style.tty) {

@@ -7,6 +7,8 @@ export interface Counts {
   failed: number;
   skipped: number;
   inFlight: number;
+  /** Ok rows whose work an earlier run had done (the server replayed its answers). */
+  replayed?: number;
 }
 
 const REDRAW_MS = 100;
@@ -60,7 +62,8 @@ export class Progress {
     const secs = ((now - this.started) / 1000).toFixed(1);
     const tone = c.failed ? 'red' : opts.stopped ? 'yellow' : 'green';
     const mark = c.failed ? '✗' : opts.stopped ? '!' : '✓';
-    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? 'red' : undefined, `${c.failed} failed`)];
+    const replayed = c.replayed ? ` (${c.ok - c.replayed} new, ${c.replayed} replayed: done by an earlier run)` : '';
+    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok${replayed}`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? 'red' : undefined, `${c.failed} failed`)];
     this.out.write(`${paint(this.opts.style, tone, mark)} ${parts.join(', ')} in ${secs} s${opts.note ?? ''}\n`);
   }
 

@@ -88,6 +88,8 @@ export function fakeFetch(routes: Routes, log: Request[], advance: (ms: number) 
 /** Answers given in order; a missing answer fails the test loudly. */
 export class ScriptedPrompter implements Prompter {
   readonly asked: string[] = [];
+  /** The choices of every select, in order (what a person would read). */
+  readonly offered: Choice<unknown>[][] = [];
   constructor(private readonly answers: unknown[] = []) {}
   private next<T>(message: string): T {
     this.asked.push(message);
@@ -103,6 +105,7 @@ export class ScriptedPrompter implements Prompter {
     return typeof answer === 'number' ? choices[answer]!.value : (answer as T);
   }
   async select<T>(message: string, choices: Choice<T>[]): Promise<T> {
+    this.offered.push(choices);
     const answer = this.next<number>(message);
     return choices[answer]!.value;
   }

@@ -32,6 +32,12 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Extra headers; an `authorization` or `x-api-key` here replaces the configured credential. */
   headers?: Record<string, string>;
+  /**
+   * Called with the status and headers of the answer that succeeded, e.g. to read
+   * `idempotent-replayed: true`: the server answered a retry of an Idempotency-Key it had
+   * already seen with the first answer, and did nothing new.
+   */
+  onResponse?: (response: { status: number; headers: Headers }) => void;
 }
 
 /** Anything with `debug`/`info`/`warn`/`error` methods; `console` works. */
@@ -134,6 +140,7 @@ export class Transport {
           requestId: response.headers.get('x-request-id') ?? undefined,
         });
         if (response.ok) {
+          options.onResponse?.({ status: response.status, headers: response.headers });
           if (op.response === null || (typeof response._data === 'object' && response._data !== null)) return response._data as ResponseOf<Id>;
           throw new UnexpectedResponseError({
             status: response.status,

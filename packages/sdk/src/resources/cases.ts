@@ -195,98 +195,98 @@ export class Cases extends APIResource {
   // ── Waiting: poll the GET until it settles (the final body), or WaitTimeoutError ──
 
   /** Until the processing job is `completed` or `error`. */
-  waitForCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>) {
+  waitForCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>): Promise<CaseStatusResponse> {
     return this._wait(`processing of case ${caseId}`, (o) => this.status(caseId, o), settled.caseProcessing, options);
   }
 
   /** Until no plate has a previous-plate lookup `pending`. */
-  waitForPreviousPlates(caseId: string, options?: WaitOptions<PlatesResponse>) {
+  waitForPreviousPlates(caseId: string, options?: WaitOptions<PlatesResponse>): Promise<PlatesResponse> {
     return this._wait(`previous-plate lookups of case ${caseId}`, (o) => this.plates(caseId, o), settled.previousPlates, options);
   }
 
-  waitForChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>) {
+  waitForChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>): Promise<PlateChainResponse> {
     return this._wait(`plate chain of case ${caseId}`, (o) => this.chainPlates(caseId, o), settled.plateChain, options);
   }
 
-  waitForOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>) {
+  waitForOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>): Promise<OwnershipChainResponse> {
     return this._wait(`ownership chain of case ${caseId}`, (o) => this.ownershipChain(caseId, o), settled.ownershipChain, options);
   }
 
   /** Until `completed`; throws LookupNotStartedError at once when tickets were never looked up. */
-  waitForTickets(caseId: string, options?: WaitOptions<TicketsResponse>) {
+  waitForTickets(caseId: string, options?: WaitOptions<TicketsResponse>): Promise<TicketsResponse> {
     return this._wait(`tickets of case ${caseId}`, (o) => this.tickets(caseId, o), settled.tickets, options);
   }
 
   /** Until both blocks are `completed`; throws LookupNotStartedError at once when tenencia was never looked up. */
-  waitForTaxes(caseId: string, options?: WaitOptions<TaxesResponse>) {
+  waitForTaxes(caseId: string, options?: WaitOptions<TaxesResponse>): Promise<TaxesResponse> {
     return this._wait(`tenencia of case ${caseId}`, (o) => this.taxes(caseId, o), settled.taxes, options);
   }
 
   /** Until every check of every invoice is `completed`. */
-  waitForInvoices(caseId: string, options?: WaitOptions<InvoicesResponse>) {
+  waitForInvoices(caseId: string, options?: WaitOptions<InvoicesResponse>): Promise<InvoicesResponse> {
     return this._wait(`invoice checks of case ${caseId}`, (o) => this.invoices(caseId, o), settled.invoices, options);
   }
 
-  waitForRepuve(caseId: string, options?: WaitOptions<RepuveResponse>) {
+  waitForRepuve(caseId: string, options?: WaitOptions<RepuveResponse>): Promise<RepuveResponse> {
     return this._wait(`REPUVE lookup of case ${caseId}`, (o) => this.repuve(caseId, o), settled.repuve, options);
   }
 
-  waitForPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>) {
+  waitForPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>): Promise<PedimentoResponse> {
     return this._wait(`pedimento lookup of case ${caseId}`, (o) => this.pedimento(caseId, o), settled.pedimento, options);
   }
 
-  waitForRapi(caseId: string, options?: WaitOptions<RapiResponse>) {
+  waitForRapi(caseId: string, options?: WaitOptions<RapiResponse>): Promise<RapiResponse> {
     return this._wait(`RAPI lookup of case ${caseId}`, (o) => this.rapi(caseId, o), settled.rapi, options);
   }
 
-  waitForRenapo(caseId: string, options?: WaitOptions<RenapoResponse>) {
+  waitForRenapo(caseId: string, options?: WaitOptions<RenapoResponse>): Promise<RenapoResponse> {
     return this._wait(`RENAPO lookup of case ${caseId}`, (o) => this.renapo(caseId, o), settled.renapo, options);
   }
 
-  waitForBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>) {
+  waitForBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>): Promise<CreditBureauResponse> {
     return this._wait(`credit-bureau report of case ${caseId}`, (o) => this.bureau(caseId, o), settled.creditBureau, options);
   }
 
   // ── Start and wait ──
 
-  runCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>) {
+  runCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>): Promise<CaseStatusResponse> {
     return this._run((o) => this.process(caseId, o), (w) => this.waitForCaseProcessing(caseId, w), options);
   }
 
   /** Computes plates, then waits for the previous-plate lookups. */
-  runPlates(caseId: string, options?: WaitOptions<PlatesResponse>) {
+  runPlates(caseId: string, options?: WaitOptions<PlatesResponse>): Promise<PlatesResponse> {
     return this._run((o) => this.computePlates(caseId, o), (w) => this.waitForPreviousPlates(caseId, w), options);
   }
 
-  runChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>) {
+  runChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>): Promise<PlateChainResponse> {
     return this._run((o) => this.generateChainPlates(caseId, o), (w) => this.waitForChainPlates(caseId, w), options);
   }
 
-  runOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>) {
+  runOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>): Promise<OwnershipChainResponse> {
     return this._run((o) => this.generateOwnershipChain(caseId, o), (w) => this.waitForOwnershipChain(caseId, w), options);
   }
 
-  runTickets(caseId: string, options?: WaitOptions<TicketsResponse>) {
+  runTickets(caseId: string, options?: WaitOptions<TicketsResponse>): Promise<TicketsResponse> {
     return this._run((o) => this.startTickets(caseId, o), (w) => this.waitForTickets(caseId, w), options);
   }
 
-  runTaxes(caseId: string, options?: WaitOptions<TaxesResponse>) {
+  runTaxes(caseId: string, options?: WaitOptions<TaxesResponse>): Promise<TaxesResponse> {
     return this._run((o) => this.startTaxes(caseId, o), (w) => this.waitForTaxes(caseId, w), options);
   }
 
-  runPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>) {
+  runPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>): Promise<PedimentoResponse> {
     return this._run((o) => this.startPedimento(caseId, o), (w) => this.waitForPedimento(caseId, w), options);
   }
 
-  runRapi(caseId: string, options?: WaitOptions<RapiResponse>) {
+  runRapi(caseId: string, options?: WaitOptions<RapiResponse>): Promise<RapiResponse> {
     return this._run((o) => this.startRapi(caseId, o), (w) => this.waitForRapi(caseId, w), options);
   }
 
-  runRenapo(caseId: string, options?: WaitOptions<RenapoResponse>) {
+  runRenapo(caseId: string, options?: WaitOptions<RenapoResponse>): Promise<RenapoResponse> {
     return this._run((o) => this.startRenapo(caseId, o), (w) => this.waitForRenapo(caseId, w), options);
   }
 
-  runBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>) {
+  runBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>): Promise<CreditBureauResponse> {
     return this._run((o) => this.startBureau(caseId, o), (w) => this.waitForBureau(caseId, w), options);
   }
 

@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, Sqlite
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrationProvider } from './migrations/index.js';
+import { OWNER_DIR_MODE, ownerOnlySqliteFile } from '../storage/ownerOnly.js';
 import { allowDirectReads } from './precompiled.js';
 import { readsWhileUnchanged, watchWalHeader } from './unchangedReads.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './walCheckpointer.js';
@@ -94,7 +95,11 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
 /** The SQLite file at `url`, its folder made if missing; a failure names the file (the driver's own message does not). */
 function openSqliteFile(url: string): SQLite.Database {
   try {
-    if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+    if (url !== ':memory:' && url !== '') {
+      // A folder made here holds the database alone: owner-only. One that exists is left as it is.
+      fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true, mode: OWNER_DIR_MODE });
+      ownerOnlySqliteFile(path.resolve(url));
+    }
     return new SQLite(url);
   } catch (err) {
     throw new Error(`cannot open the SQLite database ${url === ':memory:' ? url : path.resolve(url)}: ${(err as Error).message}`, { cause: err });

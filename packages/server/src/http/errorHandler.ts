@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isA, type ErrorBody, type ErrorCode } from '@vcase/shared';
 import { BODY_LEFT_UNREAD, drainRequestBody, stopDrains } from './drainBody.js';
-import { BODY_TOO_LARGE, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import { BODY_TOO_LARGE, bodyTooLarge, HttpError, invalidJson, invalidRequest, NOT_JSON_MEDIA_TYPE } from '../errors.js';
+import type { BodyLimits } from './bodyLimits.js';
 
 export function errorBody(code: ErrorCode | null, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -49,12 +50,19 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
         ? [408, 'La solicitud no llegó completa a tiempo']
         : [400, 'La solicitud HTTP no es válida (la URL debe ir codificada con %, sin espacios ni caracteres fuera de ASCII)'];
   const body = JSON.stringify(errorBody(null, message));
-  if (socket.writable) {
+  // Nothing of an answer written yet: once one has gone out (a 401 while the body still came),
+  // a second would be read as garbage, so the connection is only closed.
+  if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
+}
+
+/** What a body over its route's limit is told: the file's limit where the body carries one. */
+export function bodyTooLargeMessage(request: FastifyRequest, limits: BodyLimits | undefined = request.routeOptions.config?.bodyLimits): string {
+  return !limits || limits.carriesFile ? BODY_TOO_LARGE : bodyTooLarge(limits.bytes);
 }
 
 /**
@@ -93,8 +101,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(errorBody(invalid.code, invalid.message));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream.
-      return reply.status(400).send(errorBody('VALIDATION_ERROR', BODY_TOO_LARGE));
+      // The contract answers an oversized file with 400 VALIDATION_ERROR (§4.9), even mid-stream;
+      // other bodies over their operation's limit alike.
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', bodyTooLargeMessage(request)));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Contract §7 lists every status the API answers; a body that is not JSON is a 400.

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@vcase/shared';
 import type { AuthRule } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
 import type { ResponseCache } from '../operations/responseCache.js';
+import type { BodyLimits } from './bodyLimits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     authRule?: AuthRule;
     /** Code sent when the request fails schema validation (default `VALIDATION_ERROR`). */
     validationErrorCode?: ErrorCode | null;
+    /** Bytes and JSON entries the body may carry (`http/bodyLimits.ts`); the default when absent. */
+    bodyLimits?: BodyLimits;
   }
   interface FastifyRequest {
     principal: Principal | null;

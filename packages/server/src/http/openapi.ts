@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import { errorBodySchema, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsCsp } from './securityHeaders.js';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -98,6 +99,6 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
       return { ...out, schema: { ...out.schema, security, ...(response ? { response } : {}) } };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsCsp(serverUrl) });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

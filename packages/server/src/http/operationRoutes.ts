@@ -1,25 +1,12 @@
-import { isA, MAX_FILE_BYTES, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { isA, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { authRuleOf } from '../auth/operationAuth.js';
 import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
+import { bodyLimitsOf } from './bodyLimits.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
-
-/**
- * A 20 MB file in base64 with room for the line breaks MIME encoders put every 76 characters
- * (a CRLF is 4 characters in JSON, `\r\n`), plus the JSON around it; larger bodies are cut
- * off while streaming. The file's own size is checked once decoded.
- */
-const UPLOAD_BODY_LIMIT = Math.ceil(((MAX_FILE_BYTES * 4) / 3) * (80 / 76)) + 512 * 1024;
-
-/** Route settings the operations table does not carry. */
-const ROUTE_EXTRAS: Partial<Record<OperationId, { config?: FastifyContextConfig; bodyLimit?: number }>> = {
-  uploadDocument: { bodyLimit: UPLOAD_BODY_LIMIT },
-  // A front and a back image, each as large as a document's file.
-  submitIne: { bodyLimit: 2 * UPLOAD_BODY_LIMIT },
-};
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -90,12 +77,12 @@ export async function registerOperationRoutes(app: FastifyInstance, deps: RouteD
 function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const handler = HANDLERS[op.id as Exclude<OperationId, 'health'>];
-  const extras = ROUTE_EXTRAS[op.id as OperationId] ?? {};
+  const bodyLimits = bodyLimitsOf(op.id);
   typed.route({
     method: op.method,
     url: toFastifyPath(op.path),
-    config: { authRule: authRuleOf(op), ...extras.config },
-    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    config: { authRule: authRuleOf(op), bodyLimits },
+    bodyLimit: bodyLimits.bytes,
     schema: schemaOf(op),
     handler: async (req, reply) => {
       const key = req.headers['idempotency-key'];

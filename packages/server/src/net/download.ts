@@ -1,5 +1,6 @@
 import { isA } from '@vcase/shared';
-import { assertPublicUrl, UnsafeUrlError } from './publicUrl.js';
+import type { Dispatcher } from 'undici';
+import { checkUrlShape, UnsafeUrlError } from './publicUrl.js';
 
 export class DownloadError extends Error {
   constructor(
@@ -13,31 +14,42 @@ export class DownloadError extends Error {
 
 export interface DownloadOptions {
   fetch: typeof fetch;
+  /** Connects only to allowed addresses (`net/outbound.ts`): every hop goes through it. */
+  dispatcher: Dispatcher;
   maxBytes: number;
   timeoutMs: number;
   allowPrivate: boolean;
   maxRedirects?: number;
 }
 
+/** The refusal behind a failed fetch, when the dispatcher refused the address. */
+const unsafeCause = (err: unknown) => {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return isA(UnsafeUrlError, cause) ? cause : isA(UnsafeUrlError, err) ? err : null;
+};
+
 /**
- * Downloads `url` into memory, refusing private addresses (SSRF), following at most a few
- * redirects (each checked again) and aborting as soon as the body passes `maxBytes`, so an
- * oversized file is never buffered whole.
+ * Downloads `url` into memory, refusing addresses that are not public (SSRF), following at
+ * most a few redirects (each hop checked again, and connected through the same dispatcher)
+ * and aborting as soon as the body passes `maxBytes`, so an oversized file is never buffered
+ * whole.
  */
 export async function downloadFile(url: string, opts: DownloadOptions): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const signal = AbortSignal.timeout(opts.timeoutMs);
   let current = url;
   for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
     try {
-      await assertPublicUrl(current, { allowPrivate: opts.allowPrivate });
+      checkUrlShape(current, opts.allowPrivate);
     } catch (err) {
       if (isA(UnsafeUrlError, err)) throw new DownloadError(err.message, 'unsafe');
       throw err;
     }
     let res: Response;
     try {
-      res = await opts.fetch(current, { redirect: 'manual', signal });
+      res = await opts.fetch(current, { redirect: 'manual', signal, dispatcher: opts.dispatcher } as RequestInit);
     } catch (err) {
+      const unsafe = unsafeCause(err);
+      if (unsafe) throw new DownloadError(unsafe.message, 'unsafe');
       if (signal.aborted) throw new DownloadError(`se agotó el tiempo de ${opts.timeoutMs} ms al descargar ${url}`, 'timeout');
       throw new DownloadError(`no se pudo descargar ${url}: ${(err as Error).message}`, 'network');
     }

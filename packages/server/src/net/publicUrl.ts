@@ -1,7 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './addressPolicy.js';
 
-/** A URL the server refuses to fetch: bad scheme, or a host on a loopback/private network. */
+/** A URL the server refuses to fetch: bad scheme, or a host that is not public. */
 export class UnsafeUrlError extends Error {
   constructor(message: string) {
     super(message);
@@ -9,54 +10,21 @@ export class UnsafeUrlError extends Error {
   }
 }
 
-// Addresses a server-side request must not reach unless the operator allows it
-// (VCASE_ALLOW_PRIVATE_URLS): otherwise a webhook or document URL could probe the host
-// itself, the internal network, or a cloud metadata endpoint (169.254.169.254).
-const blocked = new BlockList();
-blocked.addSubnet('0.0.0.0', 8, 'ipv4');
-blocked.addSubnet('127.0.0.0', 8, 'ipv4');
-blocked.addSubnet('10.0.0.0', 8, 'ipv4');
-blocked.addSubnet('172.16.0.0', 12, 'ipv4');
-blocked.addSubnet('192.168.0.0', 16, 'ipv4');
-blocked.addSubnet('169.254.0.0', 16, 'ipv4');
-blocked.addAddress('::', 'ipv6');
-blocked.addAddress('::1', 'ipv6');
-blocked.addSubnet('fc00::', 7, 'ipv6');
-blocked.addSubnet('fe80::', 10, 'ipv6');
-
-/** Whether an IP literal is loopback, private, link-local or unspecified. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  // BlockList also applies the IPv4 rules to IPv4-mapped IPv6 (::ffff:7f00:1).
-  return family === 6 && blocked.check(address, 'ipv6');
-}
-
 export const CREDENTIALS_IN_URL = 'la URL no puede incluir usuario ni contraseña (usuario:clave@host)';
+export const unresolvable = (host: string, err?: Error) => `no se puede resolver el host ${host}${err ? `: ${err.message}` : ''}`;
+export const notPublic = (host: string, address: string) =>
+  `el host ${host} de la URL resuelve a una dirección que no es pública (privada, de loopback o de uso especial): ${address}`;
 
 export type LookupAll = (hostname: string) => Promise<{ address: string }[]>;
 
-export interface PublicUrlOptions {
-  allowPrivate: boolean;
-  /**
-   * Accept a host name that does not resolve now (no such name yet, DNS down): for a URL
-   * stored to be used later and checked again then (webhook registrations), not for one
-   * fetched at once.
-   */
-  acceptUnresolved?: boolean;
-  /** Injected in tests; default `dns.lookup` with `all: true`. */
-  lookup?: LookupAll;
-}
-
-const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
- * Checks that `url` is http(s) and, unless `allowPrivate`, that every address its host
- * resolves to is public. Returns the parsed URL; throws `UnsafeUrlError` otherwise.
- * The fetch resolves the name again, so a name rebound between the two lookups slips
- * through; callers also refuse redirects so a public host cannot bounce a request inward.
+ * The parts of a URL's check that need no resolver: http(s), no user or password, and a
+ * host written as an address must be public (unless `allowPrivate`). A host name is left to
+ * the connection, which resolves it once and checks what it connects to (`net/outbound.ts`).
  */
-export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions): Promise<URL> {
+export function checkUrlShape(url: string | URL, allowPrivate: boolean): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -68,27 +36,43 @@ export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions)
   }
   // fetch refuses such a URL outright; it would also keep a password in every record of it.
   if (parsed.username || parsed.password) throw new UnsafeUrlError(CREDENTIALS_IN_URL);
-  if (opts.allowPrivate) return parsed;
-
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!allowPrivate && isIP(host) && !isPublicAddress(host)) throw new UnsafeUrlError(notPublic(host, host));
+  return parsed;
+}
+
+export interface PublicUrlOptions {
+  allowPrivate: boolean;
+  /**
+   * Accept a host name that does not resolve now (no such name yet, DNS down): for a URL
+   * stored to be used later and checked again then (webhook registrations).
+   */
+  acceptUnresolved?: boolean;
+  /** Injected in tests; default `dns.lookup` with `all: true`. */
+  lookup?: LookupAll;
+}
+
+/**
+ * Checks a URL to be stored and used later (a webhook's): `checkUrlShape`, and unless
+ * `allowPrivate`, that every address its host resolves to now is public. Requests made with
+ * it later check again, on the connection itself.
+ */
+export async function assertPublicUrl(url: string | URL, opts: PublicUrlOptions): Promise<URL> {
+  const parsed = checkUrlShape(url, opts.allowPrivate);
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (opts.allowPrivate || isIP(host)) return parsed;
   let addresses: string[];
-  if (isIP(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = (await (opts.lookup ?? defaultLookup)(host)).map((a) => a.address);
-    } catch (err) {
-      if (opts.acceptUnresolved) return parsed;
-      throw new UnsafeUrlError(`no se puede resolver el host ${host}: ${(err as Error).message}`);
-    }
-    if (addresses.length === 0) {
-      if (opts.acceptUnresolved) return parsed;
-      throw new UnsafeUrlError(`no se puede resolver el host ${host}`);
-    }
+  try {
+    addresses = (await (opts.lookup ?? systemLookup)(host)).map((a) => a.address);
+  } catch (err) {
+    if (opts.acceptUnresolved) return parsed;
+    throw new UnsafeUrlError(unresolvable(host, err as Error));
   }
-  const inward = addresses.find(isPrivateAddress);
-  if (inward !== undefined) {
-    throw new UnsafeUrlError(`el host ${host} de la URL resuelve a una dirección privada o de loopback (${inward})`);
+  if (addresses.length === 0) {
+    if (opts.acceptUnresolved) return parsed;
+    throw new UnsafeUrlError(unresolvable(host));
   }
+  const inward = addresses.find((a) => !isPublicAddress(a));
+  if (inward !== undefined) throw new UnsafeUrlError(notPublic(host, inward));
   return parsed;
 }

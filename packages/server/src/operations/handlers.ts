@@ -14,6 +14,7 @@ import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import { validationError } from '../errors.js';
 import { idempotencyClaim, runIdempotent } from '../http/idempotency.js';
+import { outboundOf } from '../net/outbound.js';
 import { assertPublicUrl, UnsafeUrlError } from '../net/publicUrl.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
 import { deleteAllFixtures, fixtureKey, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
@@ -203,7 +204,7 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
     const body = obj(i.body);
     try {
       // A receiver whose name does not resolve yet is registered: every delivery checks its URL again.
-      await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls, acceptUnresolved: true });
+      await assertPublicUrl(String(body.url), { allowPrivate: ctx.config.allowPrivateUrls, acceptUnresolved: true, lookup: outboundOf(ctx).resolve });
     } catch (err) {
       if (isA(UnsafeUrlError, err)) throw validationError(err.message, { field: 'url' });
       throw err;

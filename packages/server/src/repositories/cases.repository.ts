@@ -163,6 +163,16 @@ export async function insertMetadataEntry(db: Kysely<Database>, row: MetadataEnt
   await db.insertInto('case_metadata_entries').values(row).execute();
 }
 
+/** Characters of JSON the case's metadata entries hold together. */
+export async function metadataCharsOf(db: Kysely<Database>, caseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('case_metadata_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(eb.fn('length', ['data'])), eb.lit(0)).as('chars'))
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  return Number(row?.chars ?? 0);
+}
+
 export function listMetadataEntries(db: Kysely<Database>, caseId: string) {
   return db
     .selectFrom('case_metadata_entries')

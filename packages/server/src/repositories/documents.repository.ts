@@ -30,8 +30,14 @@ export function findDocument(db: Kysely<Database>, documentId: string) {
   return db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
 }
 
-export function findDocumentByStorageKey(db: Kysely<Database>, key: string) {
-  return db.selectFrom('documents').selectAll().where('storage_key', '=', key).executeTakeFirst();
+/** What GET /files/<key> needs of the document a stored file belongs to, and of its case. */
+export function findStoredFileOwner(db: Kysely<Database>, key: string) {
+  return db
+    .selectFrom('documents')
+    .innerJoin('cases', 'cases.id', 'documents.case_id')
+    .select(['documents.mime_type', 'documents.file_name', 'documents.active', 'cases.active as case_active'])
+    .where('documents.storage_key', '=', key)
+    .executeTakeFirst();
 }
 
 export async function updateDocument(db: Kysely<Database>, id: string, patch: Partial<DocumentRow>) {

@@ -9,6 +9,7 @@ import {
   type CreateCaseResponse,
   type MetadataResponse,
   caseListQuerySchema,
+  CASE_METADATA_MAX_CHARS,
   isUuid,
   paginationOf,
   SUPPORTED_MIME_TYPES,
@@ -27,6 +28,7 @@ import {
   listAssignments,
   listCases,
   listMetadataEntries,
+  metadataCharsOf,
   softDeleteCase,
   type AssignmentRow,
   type CaseRow,
@@ -262,12 +264,19 @@ export async function appendCaseMetadata(
   data: Record<string, unknown>,
 ) {
   const row = await loadCase(ctx, principal, caseId);
-  await insertMetadataEntry(ctx.db, {
-    id: ctx.ids(),
-    case_id: row.id,
-    user_id: principal.userId,
-    data: toJson(data),
-    created_at: ctx.clock.now().toISOString(),
+  const text = toJson(data);
+  await ctx.db.transaction().execute(async (trx) => {
+    // GET …/metadata answers every entry: their total is bounded (docs/operator-guide.md, "Request limits").
+    // Checked where the entry is added; on PostgreSQL, the case's appends take turns on its row.
+    if (ctx.dialect === 'postgres') await trx.selectFrom('cases').select('id').where('id', '=', row.id).forUpdate().execute();
+    const held = await metadataCharsOf(trx, row.id);
+    if (held + text.length > CASE_METADATA_MAX_CHARS) {
+      throw validationError(
+        `La metadata del caso admite como máximo ${CASE_METADATA_MAX_CHARS / 1024} KB de JSON en total; ya tiene ${Math.ceil(held / 1024)} KB`,
+        { field: 'body', held_chars: held, max_chars: CASE_METADATA_MAX_CHARS },
+      );
+    }
+    await insertMetadataEntry(trx, { id: ctx.ids(), case_id: row.id, user_id: principal.userId, data: text, created_at: ctx.clock.now().toISOString() });
   });
   return metadataOf(ctx, row.id);
 }

@@ -19,6 +19,7 @@ import { fromJson } from '../db/json.js';
 import { HttpError, notFound, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { DownloadError, downloadFile } from '../net/download.js';
+import { outboundOf } from '../net/outbound.js';
 import { isActiveCase } from '../repositories/cases.repository.js';
 import {
   findCompanyDocument,
@@ -167,6 +168,7 @@ export async function fetchSource(ctx: ServerContext, url: string): Promise<Uint
   try {
     const { bytes } = await downloadFile(url, {
       fetch: ctx.fetch,
+      dispatcher: outboundOf(ctx).dispatcher,
       maxBytes: MAX_FILE_BYTES,
       timeoutMs: DOWNLOAD_TIMEOUT_MS,
       allowPrivate: ctx.config.allowPrivateUrls,

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { processRandom } from '../randomPool.js';
+import { OWNER_FILE_MODE, ownerOnlyDir, ownerOnlyDirAsync } from './ownerOnly.js';
 
 export interface StoredFile {
   /** Unguessable key: the file's URL path segment, so URLs cannot be enumerated across companies. */
@@ -71,16 +72,16 @@ export function storedFile(key: string, bytes: Uint8Array): StoredFile {
  * leaves an orphan no document points to, never a document with half a file.
  */
 export function localFileStore(dir: string): FileStore {
-  fs.mkdirSync(dir, { recursive: true });
+  ownerOnlyDir(dir);
   const pathOf = (key: string) => path.join(dir, randomPart(key).slice(0, 2), key);
   // Files fan out over at most 4,096 subdirectories: each is created once per process, not
   // on every write (a directory removed behind the server's back is made again).
   const madeDirs = new Set<string>();
-  const write = (file: string, bytes: Uint8Array) => fs.promises.writeFile(file, bytes, { flag: 'wx' });
+  const write = (file: string, bytes: Uint8Array) => fs.promises.writeFile(file, bytes, { flag: 'wx', mode: OWNER_FILE_MODE });
   async function writeNew(file: string, bytes: Uint8Array) {
     const parent = path.dirname(file);
     if (!madeDirs.has(parent)) {
-      await fs.promises.mkdir(parent, { recursive: true });
+      await ownerOnlyDirAsync(parent);
       madeDirs.add(parent);
     }
     try {
@@ -88,7 +89,7 @@ export function localFileStore(dir: string): FileStore {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       madeDirs.delete(parent);
-      await fs.promises.mkdir(parent, { recursive: true });
+      await ownerOnlyDirAsync(parent);
       await write(file, bytes);
     }
   }

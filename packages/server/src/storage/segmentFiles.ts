@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { OWNER_FILE_MODE, ownerOnlyDir } from './ownerOnly.js';
 
 /** Where a file's content lies: `length` bytes from `offset` in the segment file `segment`. */
 export interface SegmentPlace {
@@ -51,9 +52,9 @@ export function segmentFiles(dir: string, maxBytes = SEGMENT_MAX_BYTES): Segment
   let open: { name: string; fd: number; size: number } | null = null;
 
   function begin() {
-    fs.mkdirSync(dir, { recursive: true });
+    ownerOnlyDir(dir);
     const name = `${Date.now().toString(16).padStart(12, '0')}-${randomBytes(8).toString('hex')}.seg`;
-    open = { name, fd: fs.openSync(path.join(dir, name), 'wx'), size: 0 };
+    open = { name, fd: fs.openSync(path.join(dir, name), 'wx', OWNER_FILE_MODE), size: 0 };
     return open;
   }
 

@@ -5,6 +5,8 @@ import type { Principal } from '../auth/principal.js';
 import * as z from 'zod';
 import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
 import { EncodedBody } from '../operations/responseCache.js';
+import { bodyLimitsOf } from '../http/bodyLimits.js';
+import { jsonValueRefusal } from '../http/jsonBody.js';
 import { invalidInput, procedureFor, router } from './trpc.js';
 
 /** Splits a flat tRPC input into the REST parts: path parameters, then query or body. */
@@ -14,7 +16,9 @@ function splitInput(path: string, method: string, input: Record<string, unknown>
   const names = PATH_PARAMS.get(path) ?? pathParams(path);
   const params = Object.fromEntries(names.map((n) => [n, String(input[n] ?? '')]));
   const { idempotency_key, ...rest } = Object.fromEntries(Object.entries(input).filter(([k]) => !names.includes(k)));
-  const body = 'body' in rest && Object.keys(rest).length === 1 ? rest.body : rest;
+  // No field beyond the path's is no body at all, as a REST request without one.
+  const fields = Object.keys(rest).length;
+  const body = 'body' in rest && fields === 1 ? rest.body : fields === 0 ? undefined : rest;
   return method === 'GET'
     ? { params, query: rest, body: undefined, idempotencyKey: idempotency_key as string | undefined }
     : { params, query: {}, body, idempotencyKey: idempotency_key as string | undefined };
@@ -53,11 +57,15 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   const fields = TRANSPORT_FIELDS.get(op.path);
   if (input && fields) validated(fields, input);
   const parts = splitInput(op.path, op.method, input ?? {});
+  // The limits REST's body parser applies (nesting, entries), on the part REST would parse.
+  const refusal = jsonValueRefusal(op.method === 'GET' ? input : parts.body, bodyLimitsOf(op.id));
+  if (refusal) throw refusal;
   if (op.query) parts.query = validated(op.query, parts.query) as Record<string, unknown>;
   // As the REST route does: the route-level schema (`wireBody` where the handler checks the
   // body itself for MISSING_PARAMETER) first.
   const bodySchema = op.rejectsBody ? undefined : op.bodyCheck ? op.wireBody : op.body;
-  if (bodySchema) parts.body = validated(bodySchema, parts.body ?? {});
+  // A missing body reads as `{}` unless the operation requires one, as on REST (`app.ts`).
+  if (bodySchema) parts.body = validated(bodySchema, parts.body ?? (op.bodyRequired ? null : {}));
   const result = await HANDLERS[op.id as TrpcProcedureId](operationEnv(deps, principal), parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;

@@ -57,9 +57,10 @@ const BATCH_MESSAGES: [string, string][] = [
 ];
 
 /** tRPC's own transport errors (no procedure, wrong method or format), in the API's language. */
+export const METHOD_NOT_SUPPORTED = 'Método HTTP no soportado por este procedimiento: consultas por GET, mutaciones por POST';
 const TRANSPORT_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   NOT_FOUND: 'Procedimiento tRPC no encontrado',
-  METHOD_NOT_SUPPORTED: 'Método HTTP no soportado por este procedimiento: consultas por GET, mutaciones por POST',
+  METHOD_NOT_SUPPORTED,
   PAYLOAD_TOO_LARGE: BODY_TOO_LARGE,
 };
 

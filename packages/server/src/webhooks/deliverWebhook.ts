@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
-import { assertPublicUrl } from '../net/publicUrl.js';
+import { outboundOf } from '../net/outbound.js';
+import { checkUrlShape } from '../net/publicUrl.js';
 import { signatureHeaders } from './signatures.js';
 import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
 
@@ -143,12 +144,13 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
 };
 
 async function post(
-  ctx: Pick<ServerContext, 'config' | 'fetch'>,
+  ctx: Pick<ServerContext, 'config' | 'fetch' | 'outbound'>,
   target: Target,
   runnerSignal: AbortSignal,
 ): Promise<Attempt> {
+  // The name is resolved and checked by the connection itself (`ctx.outbound`), once.
   try {
-    await assertPublicUrl(target.url, { allowPrivate: ctx.config.allowPrivateUrls });
+    checkUrlShape(target.url, ctx.config.allowPrivateUrls);
   } catch (err) {
     return { ok: false, status_code: null, response_body: null, error: messageOf(err) };
   }
@@ -173,7 +175,8 @@ async function post(
       // A redirect is a non-2xx answer; following it could also lead to a private host.
       redirect: 'manual',
       signal: controller.signal,
-    });
+      dispatcher: outboundOf(ctx).dispatcher,
+    } as RequestInit);
     statusCode = res.status;
     const body = await readLimited(res, RESPONSE_BODY_LIMIT);
     // The timer can fire late on a busy loop: the deadline itself decides.
@@ -224,7 +227,9 @@ function messageOf(err: unknown, statusCode: number | null = null): string {
   const e = err as Partial<Error> | null;
   if (typeof e?.message !== 'string') return `no se pudo enviar: ${String(err)}`;
   if (e.name === 'UnsafeUrlError') return e.message;
-  const cause = e.cause as { code?: string; message?: string } | undefined;
+  const cause = e.cause as { code?: string; message?: string; name?: string } | undefined;
+  // The connection refused the address its name resolved to, or the name did not resolve.
+  if (cause?.name === 'UnsafeUrlError' && cause.message) return cause.message;
   const detail = cause?.code ?? cause?.message ?? e.message;
   if (statusCode !== null) return `la respuesta del receptor (HTTP ${statusCode}) se interrumpió: ${detail}`;
   return `no se pudo conectar con el receptor: ${detail}`;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs, NEEDS_POSTGRES } from '../../../../vitest.needs.ts';
 import { openDatabase } from '../../src/db/createDatabase.js';
 import { createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
@@ -8,7 +9,7 @@ import { createTenant, startTestServer, type Tenant, type TestServer } from '../
 // stalls its connections.
 const pgUrl = process.env.VCASE_TEST_PG_URL;
 
-describe.skipIf(!pgUrl)('PostgreSQL connections', () => {
+describe('PostgreSQL connections', needs(pgUrl, NEEDS_POSTGRES), () => {
   let t: TestServer;
   let acme: Tenant;
   beforeAll(async () => {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { configSchema, type Config } from '../../src/config.js';
 import { createServer, type VcaseServer } from '../../src/server.js';
 import type { Clock } from '../../src/clock.js';
+import type { LookupAll } from '../../src/net/publicUrl.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
@@ -56,7 +57,7 @@ export interface TestServer {
 /** A server on a fresh database in a temp dir, workers running, driven through `app.inject`. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { clock?: Clock; fetch?: typeof fetch; startWorkers?: boolean; stateDir?: string; logger?: FastifyBaseLogger } = {},
+  opts: { clock?: Clock; fetch?: typeof fetch; resolve?: LookupAll; startWorkers?: boolean; stateDir?: string; logger?: FastifyBaseLogger } = {},
 ): Promise<TestServer> {
   const ownDir = !opts.stateDir;
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
@@ -79,6 +80,7 @@ export async function startTestServer(
     config,
     clock: opts.clock,
     fetch: opts.fetch,
+    resolve: opts.resolve,
     logger: opts.logger ?? (pino({ level: process.env.VCASE_TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger),
     strictResponses: true,
   });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs, SQLITE_ONLY } from '../../../../vitest.needs.ts';
 import { createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 
 // An API instance and `vcase-server worker` processes write one SQLite file (operator-surface §1).
@@ -29,7 +30,7 @@ function otherWriter(dbFile: string) {
   return { ready, stop: () => child.kill('SIGKILL') };
 }
 
-describe.skipIf(process.env.VCASE_TEST_PG_URL)('writes while another process writes the same SQLite file', () => {
+describe('writes while another process writes the same SQLite file', needs(!process.env.VCASE_TEST_PG_URL, SQLITE_ONLY), () => {
   it('creates cases and users without a 500 while another process commits all the time', async () => {
     const other = otherWriter(path.join(t.stateDir, 'vcase.db'));
     try {

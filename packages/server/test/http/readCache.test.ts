@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs, SQLITE_ONLY } from '../../../../vitest.needs.ts';
 import { manualClock } from '../../src/clock.js';
 import { encodeBody } from '../../src/operations/responseCache.js';
 import { findCaseById } from '../../src/repositories/cases.repository.js';
@@ -92,7 +93,7 @@ describe('cached reads (GET taxes, tickets, case list)', () => {
 
   // Another process (`vcase-server worker`) shares the SQLite file: its commits must show on
   // the next GET, although the revision reads of a quiet database are answered from memory.
-  it.skipIf(Boolean(process.env.VCASE_TEST_PG_URL))('answers what another process commits on the next read', async () => {
+  it('answers what another process commits on the next read', needs(!process.env.VCASE_TEST_PG_URL, SQLITE_ONLY), async () => {
     const caseId = await plateCase();
     expect((await post(`/v1/cases/${caseId}/plates`)).statusCode).toBe(200);
     expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);

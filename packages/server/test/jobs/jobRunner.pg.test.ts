@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs, NEEDS_POSTGRES } from '../../../../vitest.needs.ts';
 import { manualClock } from '../../src/clock.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
 import { claimNextJob, enqueueJob, getJob, listJobs } from '../../src/jobs/jobQueue.js';
@@ -20,7 +21,7 @@ import type { ServerContext } from '../../src/context.js';
 // (e.g. postgres://postgres@127.0.0.1:5432/postgres); a scratch database is created per run.
 const adminUrl = process.env.VCASE_TEST_PG_URL;
 
-describe.skipIf(!adminUrl)('job runner on PostgreSQL', () => {
+describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
   const dbName = `vcase_jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const handles: DatabaseHandle[] = [];
   const clock = manualClock();

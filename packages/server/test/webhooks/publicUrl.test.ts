@@ -1,30 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { isA } from '@vcase/shared';
-import { assertPublicUrl, isPrivateAddress, UnsafeUrlError } from '../../src/net/publicUrl.js';
+import { isPublicAddress } from '../../src/net/addressPolicy.js';
+import { NOT_PUBLIC } from '../helpers/addresses.js';
+import { assertPublicUrl, UnsafeUrlError } from '../../src/net/publicUrl.js';
 
-describe('isPrivateAddress', () => {
+describe('isPublicAddress', () => {
+  it.each(NOT_PUBLIC)('refuses %s: %s', (_range, address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
   it.each([
-    ['127.0.0.1', true],
-    ['127.255.1.2', true],
-    ['10.1.2.3', true],
-    ['172.16.0.1', true],
-    ['172.31.255.255', true],
-    ['172.32.0.1', false],
-    ['192.168.1.10', true],
-    ['169.254.169.254', true],
-    ['0.0.0.0', true],
-    ['::1', true],
-    ['::', true],
-    ['fc00::1', true],
-    ['fd12:3456::1', true],
-    ['fe80::1', true],
-    ['::ffff:127.0.0.1', true],
-    ['::ffff:7f00:1', true],
-    ['8.8.8.8', false],
-    ['93.184.216.34', false],
-    ['2606:4700::1111', false],
-  ])('%s → %s', (address, expected) => {
-    expect(isPrivateAddress(address)).toBe(expected);
+    ['8.8.8.8'],
+    ['93.184.216.34'],
+    ['172.32.0.1'],
+    ['100.128.0.1'],
+    ['2606:4700::1111'],
+    ['2a00:1450:4001:80b::200e'],
+    ['::ffff:8.8.8.8'],
+    ['64:ff9b::808:808'],
+    ['2002:0808:0808::1'],
+  ])('accepts the global unicast %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
   });
 });
 
@@ -56,7 +52,7 @@ describe('assertPublicUrl', () => {
   it('refuses a name that resolves to any private address', async () => {
     await expect(
       assertPublicUrl('http://internal.example/', { allowPrivate: false, lookup: resolvesTo('93.184.216.34', '10.0.0.5') }),
-    ).rejects.toThrow(/dirección privada o de loopback \(10\.0\.0\.5\)/);
+    ).rejects.toThrow(/dirección que no es pública \(privada, de loopback o de uso especial\): 10\.0\.0\.5/);
   });
 
   it('refuses localhost through the real resolver', async () => {

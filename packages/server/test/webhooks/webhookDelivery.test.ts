@@ -288,7 +288,7 @@ describe('webhook emission and delivery', () => {
     expect(rx.requests).toHaveLength(0);
     const [delivery] = await listDeliveries(t.ctx.db, COMPANY);
     expect(delivery).toMatchObject({ ok: false, status_code: null, response_body: null });
-    expect(delivery.error).toMatch(/privada o de loopback/);
+    expect(delivery.error).toMatch(/no es pública \(privada, de loopback o de uso especial\)/);
     expect(t.lines.some((l) => l.alert === 'webhook_delivery_failed')).toBe(true);
   });
 

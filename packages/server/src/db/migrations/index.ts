@@ -7,6 +7,7 @@ import * as readRevisions from './005_read_revisions.js';
 import * as storedFiles from './006_stored_files.js';
 import * as fileSegments from './007_file_segments.js';
 import * as webhookSecretsTokens from './008_webhook_secrets_tokens.js';
+import * as hardening from './010_hardening.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '006_stored_files': storedFiles,
   '007_file_segments': fileSegments,
   '008_webhook_secrets_tokens': webhookSecretsTokens,
+  '010_hardening': hardening,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,37 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The usual security headers on every answer, through @fastify/helmet (its defaults: nosniff,
+ * frame and referrer policies, cross-origin isolation, HSTS …). The API answers JSON, which
+ * needs nothing loaded or framed, so its Content-Security-Policy allows nothing; the Swagger UI
+ * at /docs sets its own (`docsCsp`), and stored files theirs (`files.routes.ts`).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
+}
+
+/**
+ * The policy of the Swagger UI pages (/docs): its scripts, styles and images from this server,
+ * inline styles (the UI sets them), its validator badge, and "Try it out" requests to this
+ * server and to the configured public URL. No `upgrade-insecure-requests`: the server may be
+ * reached over plain HTTP on a private network, where it would break the page's own files.
+ */
+export function docsCsp(publicUrl: string | undefined): string {
+  const origin = publicUrl && /^https?:\/\//.test(publicUrl) ? ` ${new URL(publicUrl).origin}` : '';
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "font-src 'self' data:",
+    "frame-ancestors 'self'",
+    "img-src 'self' data: https://validator.swagger.io",
+    "object-src 'none'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self'${origin}`,
+  ].join('; ');
+}
