@@ -45,7 +45,8 @@ export async function qrOfPdf(bytes: Uint8Array): Promise<string[]> {
   try {
     const found: string[] = [];
     const last = Math.min(pdf.numPages, MAX_PDF_PAGES);
-    for (const images of await pageImages(pdf, 1, last)) {
+    for (let p = 1; p <= last; p++) {
+      const images = await pageImages(pdf, p);
       for (const img of images) {
         if (img.width < 21 || img.height < 21) continue;
         const value = await qrOfImage(img);

@@ -8,18 +8,16 @@ type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 export type RawImage = RawPixels & { channels: 1 | 3 | 4 };
 
 /**
- * The images embedded in pages `first`…`last` (1-based, inclusive), decoded by pdf.js (no
- * canvas needed): the page scan of a scanned PDF, the QR code of a printed CFDI.
+ * The images embedded in one page (1-based), decoded by pdf.js (no canvas needed): the page
+ * scan of a scanned PDF, the QR code of a printed CFDI. Read a page at a time: a scanned page
+ * is tens of MB as pixels. An image pdf.js cannot decode leaves the page without images.
  */
-export async function pageImages(pdf: PdfProxy, first: number, last: number): Promise<RawImage[][]> {
-  const pages: RawImage[][] = [];
-  for (let p = Math.max(1, first); p <= Math.min(pdf.numPages, last); p++) {
-    try {
-      const images = await extractImages(pdf, p);
-      pages.push(images.map((i) => ({ data: i.data, width: i.width, height: i.height, channels: i.channels as 1 | 3 | 4 })));
-    } catch {
-      pages.push([]); // an image pdf.js cannot decode: skip the page
-    }
+export async function pageImages(pdf: PdfProxy, page: number): Promise<RawImage[]> {
+  if (page < 1 || page > pdf.numPages) return [];
+  try {
+    const images = await extractImages(pdf, page);
+    return images.map((i) => ({ data: i.data, width: i.width, height: i.height, channels: i.channels as 1 | 3 | 4 }));
+  } catch {
+    return [];
   }
-  return pages;
 }

@@ -69,8 +69,7 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
 async function readScans(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, engine: Pick<OcrEngine, 'run'>, maxPages: number) {
   const out: OcrOutput[] = [];
   for (let p = 1; p <= Math.min(pdf.numPages, maxPages); p++) {
-    // One page's decoded images at a time: a scanned PDF's pages are tens of MB each as pixels.
-    const [images] = await pageImages(pdf, p, p);
+    const images = await pageImages(pdf, p);
     const scan = images
       .filter((i) => i.width >= MIN_SCAN_SIDE && i.height >= MIN_SCAN_SIDE)
       .sort((a, b) => b.width * b.height - a.width * a.height)[0];
