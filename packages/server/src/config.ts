@@ -34,6 +34,11 @@ export const configSchema = z.object({
   satCfdiUrl: z.string().url().default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
   bootstrap: z.boolean().default(true),
   logLevel: z.string().default('info'),
+  /** Prometheus metrics: `/metrics` (admin token), or on `metricsPort` alone. Off: no timing at all. */
+  metrics: boolish.default(true),
+  metricsPort: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics port listens; default `host`. */
+  metricsHost: z.string().optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -44,6 +49,8 @@ export interface ConfigFlags {
   storage?: string;
   workers?: string | number;
   bootstrap?: boolean;
+  metricsPort?: string | number;
+  metricsHost?: string;
 }
 
 /** How an operator writes each setting, for the errors of a bad value. */
@@ -67,6 +74,9 @@ const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof C
   satCfdi: 'VCASE_SAT_CFDI',
   satCfdiUrl: 'VCASE_SAT_CFDI_URL',
   logLevel: 'VCASE_LOG_LEVEL',
+  metrics: 'VCASE_METRICS',
+  metricsPort: '--metrics-port / VCASE_METRICS_PORT',
+  metricsHost: '--metrics-host / VCASE_METRICS_HOST',
 };
 
 /** The one place that reads `process.env`. */
@@ -93,10 +103,16 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     satCfdiUrl: pick(env.VCASE_SAT_CFDI_URL),
     bootstrap: flags.bootstrap,
     logLevel: pick(env.VCASE_LOG_LEVEL, env.LOG_LEVEL),
+    metrics: pick(env.VCASE_METRICS),
+    metricsPort: pick(flags.metricsPort, env.VCASE_METRICS_PORT),
+    metricsHost: pick(flags.metricsHost, env.VCASE_METRICS_HOST),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.metricsPort !== undefined && !parsed.data.metrics) {
+    throw new Error('invalid configuration:\n  --metrics-port / VCASE_METRICS_PORT: metrics are switched off (VCASE_METRICS=false)');
   }
   if (parsed.data.providers === 'http' && !parsed.data.providerHttpUrl) {
     throw new Error('invalid configuration:\n  VCASE_PROVIDER_HTTP_URL is required when VCASE_PROVIDERS=http');

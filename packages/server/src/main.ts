@@ -36,6 +36,8 @@ program
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)')
   .option('--storage <dir>', 'directory for stored files (VCASE_STORAGE_DIR)')
   .option('--workers <n>', 'in-process job concurrency; 0 = API only (VCASE_WORKERS, default 4)')
+  .option('--metrics-port <port>', 'serve GET /metrics there alone, without credentials, for a private network (VCASE_METRICS_PORT; default: on the API port, admin token)')
+  .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default --host)')
   .addOption(new Option('--no-bootstrap', 'do not create demo credentials on an empty database'))
   .action(async (flags: ConfigFlags) => {
     const config = loadConfig(flags);
@@ -54,7 +56,7 @@ program
       );
     }
     const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host) ? `; bound to ${config.host}, every interface` : '';
-    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}`);
+    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}${metricsLine(server.metricsAddress)}`);
   });
 
 program
@@ -63,13 +65,18 @@ program
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)')
   .option('--storage <dir>', 'directory for stored files (VCASE_STORAGE_DIR)')
   .option('--workers <n>', 'job concurrency (VCASE_WORKERS, default 4)')
+  .option('--metrics-port <port>', 'serve GET /metrics on this port, without credentials, for a private network (VCASE_METRICS_PORT)')
+  .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default HOST or 127.0.0.1)')
   .action(async (flags: ConfigFlags) => {
     const config = loadConfig(flags);
     const worker = await createWorker({ config });
     onSignals(() => worker.stop());
     await worker.start();
-    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}`);
+    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}`);
   });
+
+/** Where the metrics port listens, when there is one. */
+const metricsLine = (address: string | null) => (address ? `metrics: ${address}/metrics\n` : '');
 
 /** The database a process uses, said at start (a mistyped path would otherwise go unseen): a PostgreSQL URL without its password. */
 function databaseLine(db: string): string {

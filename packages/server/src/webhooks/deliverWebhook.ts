@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
+import { secondsSince } from '../metrics/hooks.js';
 import { assertPublicUrl } from '../net/publicUrl.js';
 import { recordDelivery, type WebhookDeliveryDto } from './webhooks.repository.js';
 
@@ -88,6 +89,7 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
       duration_ms: Math.round(performance.now() - startedAt),
       created_at: createdAt,
     });
+    ctx.metrics?.webhookDelivery(payload.event, delivery.ok ? 'ok' : 'failed', secondsSince(startedAt));
     if (!delivery.ok) {
       ctx.logger.error(
         {

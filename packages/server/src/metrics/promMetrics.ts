@@ -1,0 +1,110 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { MetricsHooks } from './hooks.js';
+import * as label from './labels.js';
+
+/** Seconds: from a cached read (a millisecond) to a slow upload or a stalled provider. */
+const FAST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: OCR, lookups, webhook receivers and jobs run from milliseconds to minutes. */
+const SLOW_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+
+/** The label of requests no route answered (never the raw URL: it may carry ids). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface ServerMetrics {
+  /** This app's own registry: tests build many apps, so nothing goes in prom-client's global one. */
+  registry: Registry;
+  /** What the runner, pipeline, lookups and webhooks call (`ctx.metrics`). */
+  hooks: MetricsHooks;
+  /** One answered HTTP request: its route template (undefined when no route matched). */
+  httpRequest(route: string | undefined, method: string, status: number, seconds: number): void;
+}
+
+/**
+ * The service's series in a registry of its own, with prom-client's default process series
+ * (event-loop lag, heap, GC, CPU). Names are listed in docs/operator-guide.md ("Observability").
+ */
+export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const jobKind = label.oneOf(new Set(jobKinds));
+  const engine = label.firstFew(16);
+  const sealStatus = label.firstFew(8);
+
+  const http = new Histogram({
+    name: 'vcase_http_request_duration_seconds',
+    help: 'HTTP requests answered, by route template, method and status class (its _count is the request count)',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: FAST_BUCKETS,
+    registers,
+  });
+  const jobRuns = new Histogram({
+    name: 'vcase_job_run_duration_seconds',
+    help: 'Job runs by kind and outcome (completed, retried, failed, abandoned, released, lost), bookkeeping included',
+    labelNames: ['kind', 'outcome'] as const,
+    buckets: SLOW_BUCKETS,
+    registers,
+  });
+  const recovered = new Counter({
+    name: 'vcase_jobs_recovered_total',
+    help: 'Jobs taken back after their worker stopped renewing the lease (a worker died or hung mid-job)',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  const ocr = new Histogram({
+    name: 'vcase_ocr_duration_seconds',
+    help: 'OCR engine runs of document processing, by engine and sniffed MIME type',
+    labelNames: ['engine', 'mime'] as const,
+    buckets: SLOW_BUCKETS,
+    registers,
+  });
+  const documents = new Counter({
+    name: 'vcase_documents_processed_total',
+    help: 'Documents whose OCR the pipeline wrote, by document type (unclassified when none)',
+    labelNames: ['type'] as const,
+    registers,
+  });
+  const extraction = new Counter({
+    name: 'vcase_extraction_failures_total',
+    help: 'Validity problems found on processed documents, and documents whose processing failed, by code',
+    labelNames: ['code'] as const,
+    registers,
+  });
+  const seals = new Counter({
+    name: 'vcase_cfdi_seal_verdicts_total',
+    help: 'CFDI seal checks by verdict',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  const lookups = new Histogram({
+    name: 'vcase_lookup_duration_seconds',
+    help: 'Provider calls of lookups by source and outcome (ok, not_found, reason, failed)',
+    labelNames: ['source', 'outcome'] as const,
+    buckets: SLOW_BUCKETS,
+    registers,
+  });
+  const webhooks = new Histogram({
+    name: 'vcase_webhook_delivery_duration_seconds',
+    help: 'Webhook delivery attempts by event and outcome (ok, failed)',
+    labelNames: ['event', 'outcome'] as const,
+    buckets: SLOW_BUCKETS,
+    registers,
+  });
+
+  return {
+    registry,
+    httpRequest(route, method, status, seconds) {
+      http.observe({ route: route ?? UNMATCHED_ROUTE, method: label.httpMethod(method), status_class: label.statusClass(status) }, seconds);
+    },
+    hooks: {
+      jobRun: (kind, outcome, seconds) => jobRuns.observe({ kind: jobKind(kind), outcome }, seconds),
+      jobsRecovered: (kind, count) => recovered.inc({ kind: jobKind(kind) }, count),
+      ocrRun: (name, mime, seconds) => ocr.observe({ engine: engine(name), mime: label.mimeType(mime) }, seconds),
+      documentProcessed: (type) => documents.inc({ type: label.documentType(type) }),
+      extractionFailure: (code) => extraction.inc({ code: label.extractionCode(code) }),
+      cfdiSealVerdict: (status) => seals.inc({ status: sealStatus(status) }),
+      lookup: (source, outcome, seconds) => lookups.observe({ source: label.lookupSource(source), outcome }, seconds),
+      webhookDelivery: (event, outcome, seconds) => webhooks.observe({ event: label.webhookEvent(event), outcome }, seconds),
+    },
+  };
+}
