@@ -4,6 +4,7 @@ export * from './enums.js';
 export * from './pagination.js';
 export * from './cases.js';
 export * from './admin.js';
+export * from './jobsSummary.js';
 export * from './messages.js';
 export * from './bodyCheck.js';
 export * from './parsedData.js';

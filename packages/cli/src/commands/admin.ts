@@ -5,6 +5,7 @@ import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type 
 import { pairsOf } from '../render/format.js';
 import { renderRecords } from '../render/lookups.js';
 import type { Session } from '../session.js';
+import { register as registerJobs } from './adminJobs.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];
 const SOURCES = ['plate_portal', 'repuve', 'pedimento', 'rapi', 'renapo', 'bureau', 'tickets', 'tenencia', 'sat_cfdi', 'sat_pedimento', 'amda', 'amis', 'ine', 'ocr'];
@@ -183,4 +184,6 @@ export function register(program: Command, app: App): void {
       await show(s, o, { cleared: true });
     }),
   );
+
+  registerJobs(admin, app);
 }

@@ -47,3 +47,48 @@ export async function jobBacklog(db: Kysely<Database>, now: Date): Promise<JobBa
     oldestDueAt: r.oldest_due_at,
   }));
 }
+
+/** The job due longest ago and still waiting for a worker (read straight from the `(status, run_at)` index). */
+export function oldestQueuedJob(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'company_id', 'case_id', 'attempts', 'run_at'])
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', now.toISOString())
+    .orderBy('run_at')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Jobs failed for good since `since`, by kind. */
+export async function failedSince(db: Kysely<Database>, since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'error')
+    .where('finished_at', '>=', since.toISOString())
+    .groupBy('kind')
+    .execute();
+  return new Map(rows.map((r) => [r.kind, Number(r.n)]));
+}
+
+/**
+ * Jobs whose last run failed, newest first: failed for good since `since`, or unfinished with
+ * the error of a failed attempt (waiting for a retry, or running it).
+ */
+export function failingJobs(db: Kysely<Database>, since: Date, limit: number) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'company_id', 'case_id', 'attempts', 'status', 'error', 'updated_at'])
+    .where((w) =>
+      w.or([
+        w.and([w('status', '=', 'error'), w('finished_at', '>=', since.toISOString())]),
+        w.and([w('status', 'in', ['pending', 'processing']), w('error', 'is not', null)]),
+      ]),
+    )
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -21,6 +21,7 @@ import type { DocumentRow } from '../repositories/documents.repository.js';
 import { deleteAllFixtures, fixtureKey, listFixtures, putFixture } from '../repositories/sandboxFixtures.repository.js';
 import { createApiKey, createCompany, createUser, deleteApiKey, issueToken, requireCompanyRow } from '../services/admin.service.js';
 import { getCaseNames, getCaseVins } from '../services/caseDerived.service.js';
+import { jobsSummary } from '../services/jobsSummary.service.js';
 import { getCaseStatus, processCase } from '../services/caseProcessing.service.js';
 import {
   appendCaseMetadata,
@@ -250,6 +251,7 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
     await putFixture(ctx.db, fixture, ctx.clock.now().toISOString());
     return fixture;
   },
+  getJobsSummary: ({ ctx }) => jobsSummary(ctx),
   listSandboxFixtures: async ({ ctx }) => ({ data: await listFixtures(ctx.db) }),
   clearSandboxFixtures: async ({ ctx }) => {
     await deleteAllFixtures(ctx.db);
