@@ -50,7 +50,26 @@ describe('GET /metrics', () => {
       expect([...samples.keys()].some((k) => k.startsWith(`${name}{`)), name).toBe(true);
     }
     expect(samples.has('vcase_jobs{kind="document.process",state="queued"}')).toBe(true);
-    expect(samples.has('vcase_sqlite_wal_bytes{}')).toBe(true);
+    // The database's own series: the pool on PostgreSQL, the write-ahead log on SQLite.
+    const dbSeries = t.server.ctx.dialect === 'postgres' ? ['vcase_db_pool_in_use', 'vcase_db_pool_idle', 'vcase_db_pool_waiting'] : ['vcase_sqlite_wal_bytes', 'vcase_sqlite_checkpoint_lag_frames', 'vcase_sqlite_checkpoint_lag_seconds'];
+    for (const name of dbSeries) expect(samples.has(`${name}{}`), name).toBe(true);
+  });
+
+  it.skipIf(!process.env.VCASE_TEST_PG_URL)('counts the PostgreSQL pool connections transactions hold', async () => {
+    const releases: (() => void)[] = [];
+    const held = Array.from({ length: 4 }, () =>
+      t.server.ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('jobs').select('id').limit(1).execute();
+        await new Promise<void>((resolve) => releases.push(resolve));
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const during = await scrape(t);
+    for (const release of releases) release();
+    await Promise.all(held);
+    // Four held (the scrape and the workers' polls may hold more), never past the pool's 10.
+    expect(sample(during, 'vcase_db_pool_in_use')).toBeGreaterThanOrEqual(4);
+    expect(sample(during, 'vcase_db_pool_in_use') + sample(during, 'vcase_db_pool_idle')).toBeLessThanOrEqual(10);
   });
 
   it('driving a case moves each series by what was done', async () => {
