@@ -19,6 +19,7 @@ import { registerOpenApi } from './http/openapi.js';
 import type { RouteDeps } from './http/routeDeps.js';
 import { registerTrpc } from './trpc/registerTrpc.js';
 import { registerHttpMetrics, type ServerMetrics } from './metrics/index.js';
+import { registerHttpSpans } from './tracing/index.js';
 import { ResponseCache } from './operations/responseCache.js';
 import type { DocumentRow } from './repositories/documents.repository.js';
 import { publicBaseUrl } from './config.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   strictResponses?: boolean;
   /** Request timing and `GET /metrics` (served here unless `config.metricsPort` is set); none when absent. */
   metrics?: ServerMetrics | null;
+  /** A span per request (a tracer provider is registered). */
+  tracing?: boolean;
 }
 
 // Message texts returned by the service are Spanish (contract §1), zod's own included.
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.metrics) registerHttpMetrics(app, deps.metrics, { serve: ctx.config.metricsPort === undefined });
+  if (deps.tracing) registerHttpSpans(app);
 
   const routeDeps: RouteDeps = {
     ctx,

@@ -39,6 +39,8 @@ export const configSchema = z.object({
   metricsPort: z.coerce.number().int().min(0).max(65535).optional(),
   /** Where the metrics port listens; default `host`. */
   metricsHost: z.string().optional(),
+  /** OpenTelemetry traces, from the standard OTEL_* variables (`tracesExporter`); `none` loads nothing. */
+  traces: z.enum(['none', 'otlp', 'console']).default('none'),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -77,6 +79,7 @@ const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof C
   metrics: 'VCASE_METRICS',
   metricsPort: '--metrics-port / VCASE_METRICS_PORT',
   metricsHost: '--metrics-host / VCASE_METRICS_HOST',
+  traces: 'OTEL_TRACES_EXPORTER',
 };
 
 /** The one place that reads `process.env`. */
@@ -106,6 +109,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     metrics: pick(env.VCASE_METRICS),
     metricsPort: pick(flags.metricsPort, env.VCASE_METRICS_PORT),
     metricsHost: pick(flags.metricsHost, env.VCASE_METRICS_HOST),
+    traces: tracesExporter(env),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
@@ -118,6 +122,19 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throw new Error('invalid configuration:\n  VCASE_PROVIDER_HTTP_URL is required when VCASE_PROVIDERS=http');
   }
   return parsed.data;
+}
+
+/**
+ * Traces are off unless the standard OpenTelemetry variables ask for them: an exporter named in
+ * OTEL_TRACES_EXPORTER (`otlp`, `console`, `none`), or an OTLP endpoint
+ * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT), which means `otlp`.
+ * OTEL_SDK_DISABLED=true turns them off whatever else is set.
+ */
+function tracesExporter(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return 'none';
+  const named = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (named) return named;
+  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : undefined;
 }
 
 /** Base URL clients reach this server at, for stored file URLs. */

@@ -13,6 +13,7 @@ import { jobHandlers } from './jobHandlers.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
 import { createTelemetry, listenForMetrics, type MetricsListener, type ServerMetrics } from './metrics/index.js';
+import { bothHooks, SPAN_HOOKS, tracedHandlers } from './tracing/index.js';
 import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';
 import { localFileStore } from './storage/fileStore.js';
 import { SEGMENTS_DIR, segmentFiles } from './storage/segmentFiles.js';
@@ -25,6 +26,8 @@ export interface CreateServerOptions {
   fetch?: typeof fetch;
   logger?: FastifyBaseLogger;
   strictResponses?: boolean;
+  /** The process registered a tracer provider (`startTracing`): requests, jobs and their work become spans. */
+  tracing?: boolean;
 }
 
 export interface VcaseServer {
@@ -78,9 +81,10 @@ export async function createContext(opts: CreateServerOptions) {
       // files. PostgreSQL keeps it in the database every instance shares.
       segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
     }),
-    metrics: metrics?.hooks,
+    metrics: opts.tracing ? (metrics ? bothHooks(metrics.hooks, SPAN_HOOKS) : SPAN_HOOKS) : metrics?.hooks,
   };
-  return { ctx, handle, metrics, metricsPort: metricsPort(ctx, metrics) };
+  const handlers = opts.tracing ? tracedHandlers(jobHandlers) : jobHandlers;
+  return { ctx, handle, metrics, metricsPort: metricsPort(ctx, metrics), handlers };
 }
 
 /** The metrics-only listener of `--metrics-port`, started and stopped with the process. */
@@ -105,12 +109,12 @@ function metricsPort(ctx: ServerContext, metrics: ServerMetrics | null) {
 /** Wires database, app and workers. Never listens on its own: `start()` does. */
 export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
   const { config } = opts;
-  const { ctx, handle, metrics, metricsPort } = await createContext(opts);
+  const { ctx, handle, metrics, metricsPort, handlers } = await createContext(opts);
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
-  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics });
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
+  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics, tracing: opts.tracing });
+  const runner = createJobRunner({ ctx, handlers, concurrency: config.workers });
 
   let stopped = false;
   const server: VcaseServer = {
@@ -153,8 +157,8 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
 /** Workers only, against the same database (`vcase-server worker`). */
 export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
-  const { ctx, handle, metrics, metricsPort } = await createContext(opts);
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  const { ctx, handle, metrics, metricsPort, handlers } = await createContext(opts);
+  const runner = createJobRunner({ ctx, handlers, concurrency: Math.max(1, config.workers) });
   const address = followApiAddress(ctx);
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().

@@ -5,6 +5,7 @@ import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
 import { insertRow } from '../db/precompiled.js';
+import { activeTraceParent } from '../tracing/traceContext.js';
 import type { JobStatus, JobsTable } from './jobs.table.js';
 
 export type { JobStatus };
@@ -30,6 +31,8 @@ export interface Job<P = unknown, R = unknown> {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The trace the job belongs to (W3C `traceparent`), when traces are on. */
+  traceParent: string | null;
 }
 
 export function toJob<P = unknown, R = unknown>(row: JobRow): Job<P, R> {
@@ -52,6 +55,7 @@ export function toJob<P = unknown, R = unknown>(row: JobRow): Job<P, R> {
     updatedAt: row.updated_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    traceParent: row.trace_parent ?? null,
   };
 }
 
@@ -104,6 +108,7 @@ export async function enqueueJob<P = unknown>(
     updated_at: now,
     started_at: null,
     finished_at: null,
+    trace_parent: activeTraceParent(),
   };
   await insertRow(db, 'jobs', row);
   jobSignal.emit('enqueued', opts.kind);
