@@ -31,70 +31,46 @@ export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics 
   const engine = label.firstFew(16);
   const sealStatus = label.firstFew(8);
 
-  const http = new Histogram({
-    name: 'vcase_http_request_duration_seconds',
-    help: 'HTTP requests answered, by route template, method and status class (its _count is the request count)',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: FAST_BUCKETS,
-    registers,
-  });
-  const jobRuns = new Histogram({
-    name: 'vcase_job_run_duration_seconds',
-    help: 'Job runs by kind and outcome (completed, retried, failed, abandoned, released, lost), bookkeeping included',
-    labelNames: ['kind', 'outcome'] as const,
-    buckets: SLOW_BUCKETS,
-    registers,
-  });
-  const recovered = new Counter({
-    name: 'vcase_jobs_recovered_total',
-    help: 'Jobs taken back after their worker stopped renewing the lease (a worker died or hung mid-job)',
-    labelNames: ['kind'] as const,
-    registers,
-  });
-  const ocr = new Histogram({
-    name: 'vcase_ocr_duration_seconds',
-    help: 'OCR engine runs of document processing, by engine and sniffed MIME type',
-    labelNames: ['engine', 'mime'] as const,
-    buckets: SLOW_BUCKETS,
-    registers,
-  });
-  const documents = new Counter({
-    name: 'vcase_documents_processed_total',
-    help: 'Documents whose OCR the pipeline wrote, by document type (unclassified when none)',
-    labelNames: ['type'] as const,
-    registers,
-  });
-  const extraction = new Counter({
-    name: 'vcase_extraction_failures_total',
-    help: 'Validity problems found on processed documents, and documents whose processing failed, by code',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  const seals = new Counter({
-    name: 'vcase_cfdi_seal_verdicts_total',
-    help: 'CFDI seal checks by verdict',
-    labelNames: ['status'] as const,
-    registers,
-  });
-  const lookups = new Histogram({
-    name: 'vcase_lookup_duration_seconds',
-    help: 'Provider calls of lookups by source and outcome (ok, not_found, reason, failed)',
-    labelNames: ['source', 'outcome'] as const,
-    buckets: SLOW_BUCKETS,
-    registers,
-  });
-  const webhooks = new Histogram({
-    name: 'vcase_webhook_delivery_duration_seconds',
-    help: 'Webhook delivery attempts by event and outcome (ok, failed)',
-    labelNames: ['event', 'outcome'] as const,
-    buckets: SLOW_BUCKETS,
-    registers,
-  });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers });
 
+  const http = histogram(
+    'vcase_http_request_duration_seconds',
+    'HTTP requests answered, by route template, method and status class (its _count is the request count)',
+    ['route', 'method', 'status_class'],
+    FAST_BUCKETS,
+  );
+  const jobRuns = histogram(
+    'vcase_job_run_duration_seconds',
+    'Job runs by kind and outcome (completed, retried, failed, abandoned, released, lost), bookkeeping included',
+    ['kind', 'outcome'],
+    SLOW_BUCKETS,
+  );
+  const recovered = counter('vcase_jobs_recovered_total', 'Jobs taken back after their worker stopped renewing the lease (a worker died or hung mid-job)', ['kind']);
+  const ocr = histogram('vcase_ocr_duration_seconds', 'OCR engine runs of document processing, by engine and sniffed MIME type', ['engine', 'mime'], SLOW_BUCKETS);
+  const documents = counter('vcase_documents_processed_total', 'Documents whose OCR the pipeline wrote, by document type (unclassified when none)', ['type']);
+  const extraction = counter(
+    'vcase_extraction_failures_total',
+    'Validity problems found on processed documents, and documents whose processing failed, by code',
+    ['code'],
+  );
+  const seals = counter('vcase_cfdi_seal_verdicts_total', 'CFDI seal checks by verdict', ['status']);
+  const lookups = histogram('vcase_lookup_duration_seconds', 'Provider calls of lookups by source and outcome (ok, not_found, reason, failed)', ['source', 'outcome'], SLOW_BUCKETS);
+  const webhooks = histogram('vcase_webhook_delivery_duration_seconds', 'Webhook delivery attempts by event and outcome (ok, failed)', ['event', 'outcome'], SLOW_BUCKETS);
+
+  // One labelled child per route, method and status, made once: every request passes here.
+  const requests = new Map<string, { observe(seconds: number): void }>();
   return {
     registry,
     httpRequest(route, method, status, seconds) {
-      http.observe({ route: route ?? UNMATCHED_ROUTE, method: label.httpMethod(method), status_class: label.statusClass(status) }, seconds);
+      const key = `${status} ${method} ${route}`;
+      let series = requests.get(key);
+      if (!series) {
+        series = http.labels({ route: route ?? UNMATCHED_ROUTE, method: label.httpMethod(method), status_class: label.statusClass(status) });
+        requests.set(key, series);
+      }
+      series.observe(seconds);
     },
     hooks: {
       jobRun: (kind, outcome, seconds) => jobRuns.observe({ kind: jobKind(kind), outcome }, seconds),

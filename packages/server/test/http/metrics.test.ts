@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 import { moved, parseMetrics, sample, scrape } from '../helpers/scrape.js';
+import { closedPort } from '../helpers/receiver.js';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/documents');
 /** The primary VIN of the CFDI fixture (its vehicle concept). */
@@ -20,14 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A port on 127.0.0.1 nothing listens on: a webhook sent there fails at once (connection refused). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const upload = (caseId: string, mime: string, bytes: Buffer) =>
   t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') } });
