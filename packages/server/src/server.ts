@@ -97,7 +97,7 @@ function metricsPort(ctx: ServerContext, metrics: ServerMetrics | null) {
     },
     async start() {
       if (!metrics || config.metricsPort === undefined || listener) return;
-      listener = await listenForMetrics(metrics.registry, { port: config.metricsPort, host: config.metricsHost ?? config.host, logger: ctx.logger });
+      listener = await listenForMetrics(metrics, { port: config.metricsPort, host: config.metricsHost ?? config.host, logger: ctx.logger });
     },
     async stop() {
       await listener?.close();

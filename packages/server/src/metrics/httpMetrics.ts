@@ -22,6 +22,6 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: ServerMetrics
       config: { authRule: ADMIN_ONLY },
       schema: { tags: ['operations'], summary: 'Prometheus metrics (text format); the admin token, unless served on --metrics-port' },
     },
-    async (_req, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    async (_req, reply) => reply.type(metrics.contentType).send(await metrics.scrape()),
   );
 }

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Registry } from 'prom-client';
 import { errorBody } from '../http/errorHandler.js';
+import type { ServerMetrics } from './promMetrics.js';
 
 export interface MetricsListener {
   /** `http://host:port` it listens on. */
@@ -15,7 +15,7 @@ export interface MetricsListener {
  * a private network the scraper shares); the API port then does not serve it. A plain Node
  * server: a worker process has no HTTP app to hang it on.
  */
-export async function listenForMetrics(registry: Registry, opts: { port: number; host: string; logger: FastifyBaseLogger }): Promise<MetricsListener> {
+export async function listenForMetrics(metrics: Pick<ServerMetrics, 'scrape' | 'contentType'>, opts: { port: number; host: string; logger: FastifyBaseLogger }): Promise<MetricsListener> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -23,9 +23,9 @@ export async function listenForMetrics(registry: Registry, opts: { port: number;
       res.end(JSON.stringify(errorBody(null, `Ruta no encontrada: ${req.method} ${path}`)));
       return;
     }
-    registry.metrics().then(
+    metrics.scrape().then(
       (text) => {
-        res.writeHead(200, { 'content-type': registry.contentType });
+        res.writeHead(200, { 'content-type': metrics.contentType });
         res.end(req.method === 'HEAD' ? undefined : text);
       },
       (err: unknown) => {

@@ -13,20 +13,35 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export interface ServerMetrics {
   /** This app's own registry: tests build many apps, so nothing goes in prom-client's global one. */
   registry: Registry;
+  /** The text of a scrape: this app's series and the process's. */
+  scrape(): Promise<string>;
+  contentType: string;
   /** What the runner, pipeline, lookups and webhooks call (`ctx.metrics`). */
   hooks: MetricsHooks;
   /** One answered HTTP request: its route template (undefined when no route matched). */
   httpRequest(route: string | undefined, method: string, status: number, seconds: number): void;
 }
 
+let processRegistry: Registry | undefined;
+
 /**
- * The service's series in a registry of its own, with prom-client's default process series
- * (event-loop lag, heap, GC, CPU). Names are listed in docs/operator-guide.md ("Observability").
+ * prom-client's default process series (event-loop lag, heap, GC, CPU): they describe the
+ * process, not an app, and each collection starts monitors that are never stopped, so they
+ * are collected once per process and shown by every app.
  */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** The service's series in a registry of its own. Names are listed in docs/operator-guide.md ("Observability"). */
 export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const processSeries = processMetrics();
   const jobKind = label.oneOf(new Set(jobKinds));
   const engine = label.firstFew(16);
   const sealStatus = label.firstFew(8);
@@ -63,6 +78,8 @@ export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics 
   const requests = new Map<string, { observe(seconds: number): void }>();
   return {
     registry,
+    scrape: () => Registry.merge([processSeries, registry]).metrics(),
+    contentType: registry.contentType,
     httpRequest(route, method, status, seconds) {
       const key = `${status} ${method} ${route}`;
       let series = requests.get(key);
