@@ -123,7 +123,8 @@ describe('GET /metrics', () => {
     // The not-found answer took its fixture's 300 ms: in the 0.5 s bucket, not the 0.25 s one.
     expect(lookup('rapi', 'not_found', 'bucket', '0.25')).toBe(0);
     expect(lookup('rapi', 'not_found', 'bucket', '0.5')).toBe(1);
-    expect(lookup('rapi', 'not_found', 'sum')).toBeGreaterThanOrEqual(0.3);
+    // (a timer may fire a fraction of a millisecond before its time as performance.now() counts it)
+    expect(lookup('rapi', 'not_found', 'sum')).toBeGreaterThanOrEqual(0.29);
     expect(d('vcase_job_run_duration_seconds_count', { kind: 'lookup.rapi', outcome: 'retried' })).toBe(2);
     expect(d('vcase_job_run_duration_seconds_count', { kind: 'lookup.rapi', outcome: 'completed' })).toBe(4);
 
