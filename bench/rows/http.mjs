@@ -88,7 +88,29 @@ export const SPECS = {
     reference: 'REST req/s, measured next to it',
     target: { op: '>=', value: 0.8 },
   },
+  metricsTaxes: {
+    id: 'http.metrics_taxes',
+    what: 'GET taxes with metrics (request timing, /metrics) vs without (VCASE_METRICS=false), req/s',
+    reference: 'the same request on a server without metrics, measured next to it',
+    // The cost of metrics must stay within this machine's noise (a few per cent).
+    target: { op: '>=', value: 0.95 },
+  },
 };
+
+/** Runs `fn` with two instances on the seeded database, metrics on and off (`VCASE_METRICS=false`). */
+async function metricsPair(seeded, cfg, fn) {
+  const on = await startVcaseServer(seeded.stateDir, { workers: 0, env: cfg.serverEnv });
+  const off = await startVcaseServer(seeded.stateDir, { workers: 0, env: { ...cfg.serverEnv, VCASE_METRICS: 'false' } }).catch(async (err) => {
+    await on.stop();
+    throw err;
+  });
+  try {
+    return await fn(on, off);
+  } finally {
+    await off.stop();
+    await on.stop();
+  }
+}
 
 const trpcUrl = (base, proc, input) => `${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
@@ -122,13 +144,15 @@ export async function run(cfg, seeded, log) {
     // other, a drift of the shared machine between the two runs read as a difference of the
     // channels (a quick run once read 0.77, the next 1.1). They run in alternating slices
     // instead (REST, tRPC, REST, tRPC, …: the same total time each), and each sums its slices.
-    const measurePair = async ([labelA, optsA], [labelB, optsB]) => {
+    // Each side names its server's pid when the two are different processes (the metrics row).
+    const measurePair = async ([labelA, optsA, pidA = api.pid], [labelB, optsB, pidB = api.pid]) => {
       await warm({ ...base, ...optsA }, cfg.warmup);
       await warm({ ...base, ...optsB }, cfg.warmup);
       const slices = Math.max(1, Math.min(PAIR_SLICES, Math.floor(cfg.duration)));
       const parts = [[], []];
+      const pids = [pidA, pidB];
       for (let i = 0; i < slices; i++) {
-        for (const [k, opts] of [optsA, optsB].entries()) parts[k].push(await loadWithCpu({ ...opts, duration: cfg.duration / slices }, api.pid));
+        for (const [k, opts] of [optsA, optsB].entries()) parts[k].push(await loadWithCpu({ ...opts, duration: cfg.duration / slices }, pids[k]));
       }
       return [report(labelA, combineLoads(parts[0])), report(labelB, combineLoads(parts[1]))];
     };
@@ -175,6 +199,16 @@ export async function run(cfg, seeded, log) {
     );
     refs.push(await reference());
 
+    // Metrics on and off: two fresh instances of one database, started together and loaded in
+    // alternating slices (a ratio of neighbours, like the tRPC rows). Fresh both: a process
+    // loaded for the rows above answers faster than one just started, whatever it runs.
+    const [withMetrics, withoutMetrics] = await metricsPair(seeded, cfg, async (on, off) =>
+      measurePair(
+        ['GET taxes, metrics on', { url: `${on.url}/v1/cases/${seeded.caseId}/taxes`, headers: auth }, on.pid],
+        ['GET taxes, metrics off', { url: `${off.url}/v1/cases/${seeded.caseId}/taxes`, headers: auth }, off.pid],
+      ),
+    );
+
     const mean = (a, b) => (a !== null && b !== null ? (a + b) / 2 : null);
     const cpuRatio = (r, other) => (other && r.cpuUsPerReq ? Math.round((other / r.cpuUsPerReq) * 1000) / 1000 : null);
     /** A row against the references measured right before (`refs[at]`) and right after it. */
@@ -211,7 +245,8 @@ export async function run(cfg, seeded, log) {
     rows.push(helloRow(SPECS.upload, upload, 3, { body_bytes: body.length, workers: 0 }));
     rows.push(helloRow(SPECS.ceilingGet, ceilingGet, 4, { body_bytes: seeded.shape.taxes_bytes }));
     rows.push(helloRow(SPECS.ceilingPost, ceilingPost, 5, { body_bytes: body.length }));
-    const pair = (spec, rpc, rest) => {
+    /** `rpc` against `rest` measured next to it; `names` label the two in the details (default tRPC, REST). */
+    const pair = (spec, rpc, rest, names = { on: 'trpc', off: 'rest' }) => {
       if (rpc.ok < rpc.total / 2 || rest.ok < rest.total / 2) {
         return notMeasured(spec, `most requests failed: ${loadProblems(rpc) ?? loadProblems(rest)}`);
       }
@@ -222,15 +257,16 @@ export async function run(cfg, seeded, log) {
         note: [loadProblems(rpc), loadProblems(rest)].filter(Boolean).join('; ') || null,
         details: {
           cpu_ratio: cpuRatio(rpc, rest.cpuUsPerReq),
-          trpc_cpu_us_per_req: rpc.cpuUsPerReq === null ? null : Math.round(rpc.cpuUsPerReq),
-          rest_cpu_us_per_req: rest.cpuUsPerReq === null ? null : Math.round(rest.cpuUsPerReq),
-          trpc_p99_ms: rpc.latencyP99,
-          rest_p99_ms: rest.latencyP99,
+          [`${names.on}_cpu_us_per_req`]: rpc.cpuUsPerReq === null ? null : Math.round(rpc.cpuUsPerReq),
+          [`${names.off}_cpu_us_per_req`]: rest.cpuUsPerReq === null ? null : Math.round(rest.cpuUsPerReq),
+          [`${names.on}_p99_ms`]: rpc.latencyP99,
+          [`${names.off}_p99_ms`]: rest.latencyP99,
         },
       });
     };
     rows.push(pair(SPECS.trpcCases, trpcCases, cases));
     rows.push(pair(SPECS.trpcTaxes, trpcTaxes, taxes));
+    rows.push(pair(SPECS.metricsTaxes, withMetrics, withoutMetrics, { on: 'metrics_on', off: 'metrics_off' }));
     return rows;
   } finally {
     await hello.stop();

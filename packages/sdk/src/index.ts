@@ -65,6 +65,7 @@ export type {
   SandboxFixture,
   SandboxFixturesResponse,
 } from './resources/admin.js';
+export type { Jobs } from './resources/jobs.js';
 
 /** The contract's request/response types (from @vcase/shared), so integrators need only this package. */
 export type {
@@ -77,7 +78,7 @@ export type {
   DocumentValidity, Endorsement, EntityCode, ErrorBody, ErrorCode, ExtractedCode,
   ExtractionDataResponse, HealthResponse, IneData, IneResultResponse, IneStatus, IneSubmitBody,
   IneSubmitResponse, InvoiceCheck, InvoiceCheckKey, InvoiceEntry, InvoiceField, InvoicesResponse,
-  JobStatus, JsonObject, KnownDocumentType, MainTaxBlock, MainTaxRow, MetadataResponse,
+  FailingJob, JobBacklogEntry, JobsSummary, JobStatus, JsonObject, KnownDocumentType, MainTaxBlock, MainTaxRow, MetadataResponse,
   OwnershipChainLink, OwnershipChainResponse, OwnershipChainSummary, OwnershipGap, Pagination,
   ParsedData, ParsedDataKey, PatchDocumentOcrBody, PatchDocumentOcrResponse, PedimentoResponse,
   PedimentoResult, PedimentoStartResponse, PlateChainDocument, PlateChainLink, PlateChainResponse,

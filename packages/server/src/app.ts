@@ -21,6 +21,8 @@ import { filesRoutes } from './http/files.routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { RouteDeps } from './http/routeDeps.js';
 import { registerTrpc } from './trpc/registerTrpc.js';
+import { registerHttpMetrics, type ServerMetrics } from './metrics/index.js';
+import { registerHttpSpans } from './tracing/index.js';
 import { ResponseCache } from './operations/responseCache.js';
 import type { DocumentRow } from './repositories/documents.repository.js';
 import { publicBaseUrl } from './config.js';
@@ -31,6 +33,10 @@ export interface AppDeps {
   jwtSecret: string;
   /** Fail (500) on a response that does not match its schema instead of sending it as is. */
   strictResponses?: boolean;
+  /** Request timing and `GET /metrics` (served here unless `config.metricsPort` is set); none when absent. */
+  metrics?: ServerMetrics | null;
+  /** A span per request (a tracer provider is registered). */
+  tracing?: boolean;
 }
 
 // Message texts returned by the service are Spanish (contract §1), zod's own included.
@@ -108,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     }, done);
   });
+
+  if (deps.metrics) registerHttpMetrics(app, deps.metrics, { serve: ctx.config.metricsPort === undefined });
+  if (deps.tracing) registerHttpSpans(app);
 
   const routeDeps: RouteDeps = {
     ctx,

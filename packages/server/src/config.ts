@@ -38,6 +38,13 @@ export const configSchema = z.object({
   satCfdiUrl: z.string().url().default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
   bootstrap: z.boolean().default(true),
   logLevel: z.string().default('info'),
+  /** Prometheus metrics: `/metrics` (admin token), or on `metricsPort` alone. Off: no timing at all. */
+  metrics: boolish.default(true),
+  metricsPort: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics port listens; default `host`. */
+  metricsHost: z.string().optional(),
+  /** OpenTelemetry traces, from the standard OTEL_* variables (`tracesExporter`); `none` loads nothing. */
+  traces: z.enum(['none', 'otlp', 'console']).default('none'),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -48,6 +55,8 @@ export interface ConfigFlags {
   storage?: string;
   workers?: string | number;
   bootstrap?: boolean;
+  metricsPort?: string | number;
+  metricsHost?: string;
 }
 
 /** How an operator writes each setting, for the errors of a bad value. */
@@ -73,6 +82,10 @@ const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof C
   satCfdi: 'VCASE_SAT_CFDI',
   satCfdiUrl: 'VCASE_SAT_CFDI_URL',
   logLevel: 'VCASE_LOG_LEVEL',
+  metrics: 'VCASE_METRICS',
+  metricsPort: '--metrics-port / VCASE_METRICS_PORT',
+  metricsHost: '--metrics-host / VCASE_METRICS_HOST',
+  traces: 'OTEL_TRACES_EXPORTER',
 };
 
 /** The one place that reads `process.env`. */
@@ -101,6 +114,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     satCfdiUrl: pick(env.VCASE_SAT_CFDI_URL),
     bootstrap: flags.bootstrap,
     logLevel: pick(env.VCASE_LOG_LEVEL, env.LOG_LEVEL),
+    metrics: pick(env.VCASE_METRICS),
+    metricsPort: pick(flags.metricsPort, env.VCASE_METRICS_PORT),
+    metricsHost: pick(flags.metricsHost, env.VCASE_METRICS_HOST),
+    traces: tracesExporter(env),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
@@ -109,10 +126,26 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if (parsed.data.headersTimeoutMs > parsed.data.requestTimeoutMs) {
     throw new Error('invalid configuration:\n  VCASE_HEADERS_TIMEOUT_MS must not exceed VCASE_REQUEST_TIMEOUT_MS');
   }
+  if (parsed.data.metricsPort !== undefined && !parsed.data.metrics) {
+    throw new Error('invalid configuration:\n  --metrics-port / VCASE_METRICS_PORT: metrics are switched off (VCASE_METRICS=false)');
+  }
   if (parsed.data.providers === 'http' && !parsed.data.providerHttpUrl) {
     throw new Error('invalid configuration:\n  VCASE_PROVIDER_HTTP_URL is required when VCASE_PROVIDERS=http');
   }
   return parsed.data;
+}
+
+/**
+ * Traces are off unless the standard OpenTelemetry variables ask for them: an exporter named in
+ * OTEL_TRACES_EXPORTER (`otlp`, `console`, `none`), or an OTLP endpoint
+ * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT), which means `otlp`.
+ * OTEL_SDK_DISABLED=true turns them off whatever else is set.
+ */
+function tracesExporter(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return 'none';
+  const named = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (named) return named;
+  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : undefined;
 }
 
 /** Base URL clients reach this server at, for stored file URLs. */

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
 import type { GroupCommit } from './db/groupCommit.js';
+import type { MetricsHooks } from './metrics/hooks.js';
 import type { FileStore } from './storage/fileStore.js';
 import type { OutboundNet } from './net/outbound.js';
 
@@ -29,4 +30,6 @@ export interface ServerContext {
   storage: FileStore;
   /** Transactions of the hot write paths, committed in groups on SQLite (`db/groupCommit.ts`). */
   writes: GroupCommit;
+  /** Where work reports what it did, for `/metrics` (`metrics/hooks.ts`); absent: nowhere. */
+  metrics?: MetricsHooks;
 }

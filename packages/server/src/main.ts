@@ -5,6 +5,7 @@ import pkg from '../package.json';
 import { loadConfig, type ConfigFlags } from './config.js';
 import { isPostgresUrl } from './db/createDatabase.js';
 import { createServer, createWorker } from './server.js';
+import { startTracing } from './tracing/index.js';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -36,11 +37,17 @@ program
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)')
   .option('--storage <dir>', 'directory for stored files (VCASE_STORAGE_DIR)')
   .option('--workers <n>', 'in-process job concurrency; 0 = API only (VCASE_WORKERS, default 4)')
+  .option('--metrics-port <port>', 'serve GET /metrics there alone, without credentials, for a private network (VCASE_METRICS_PORT; default: on the API port, admin token)')
+  .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default --host)')
   .addOption(new Option('--no-bootstrap', 'do not create demo credentials on an empty database'))
   .action(async (flags: ConfigFlags) => {
     const config = loadConfig(flags);
-    const server = await createServer({ config });
-    onSignals(() => server.stop());
+    const tracing = await startTracing(config, pkg.version);
+    const server = await createServer({ config, tracing: tracing !== null });
+    onSignals(async () => {
+      await server.stop();
+      await tracing?.shutdown();
+    });
     // Printed as soon as it is made: a first start that fails to listen (port taken) or is
     // stopped early has already kept it, and later starts find it made.
     if (server.adminTokenCreated) {
@@ -54,7 +61,7 @@ program
       );
     }
     const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host) ? `; bound to ${config.host}, every interface` : '';
-    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}`);
+    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}${metricsLine(server.metricsAddress)}${tracesLine(config.traces)}`);
   });
 
 program
@@ -63,13 +70,24 @@ program
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)')
   .option('--storage <dir>', 'directory for stored files (VCASE_STORAGE_DIR)')
   .option('--workers <n>', 'job concurrency (VCASE_WORKERS, default 4)')
+  .option('--metrics-port <port>', 'serve GET /metrics on this port, without credentials, for a private network (VCASE_METRICS_PORT)')
+  .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default HOST or 127.0.0.1)')
   .action(async (flags: ConfigFlags) => {
     const config = loadConfig(flags);
-    const worker = await createWorker({ config });
-    onSignals(() => worker.stop());
+    const tracing = await startTracing(config, pkg.version);
+    const worker = await createWorker({ config, tracing: tracing !== null });
+    onSignals(async () => {
+      await worker.stop();
+      await tracing?.shutdown();
+    });
     await worker.start();
-    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}`);
+    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}${tracesLine(config.traces)}`);
   });
+
+/** Where the metrics port listens, when there is one. */
+const metricsLine = (address: string | null) => (address ? `metrics: ${address}/metrics\n` : '');
+/** Traces, when the OTEL_* settings turned them on. */
+const tracesLine = (traces: string) => (traces === 'none' ? '' : `traces: OpenTelemetry, ${traces} exporter\n`);
 
 /** The database a process uses, said at start (a mistyped path would otherwise go unseen): a PostgreSQL URL without its password. */
 function databaseLine(db: string): string {

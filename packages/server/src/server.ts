@@ -13,6 +13,8 @@ import { jobHandlers } from './jobHandlers.js';
 import { closeSharedTesseractPool } from './pipeline/index.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
+import { createTelemetry, listenForMetrics, type MetricsListener, type ServerMetrics } from './metrics/index.js';
+import { bothHooks, SPAN_HOOKS, tracedHandlers } from './tracing/index.js';
 import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';
 import { localFileStore } from './storage/fileStore.js';
 import { SEGMENTS_DIR, segmentFiles } from './storage/segmentFiles.js';
@@ -30,12 +32,18 @@ export interface CreateServerOptions {
   resolve?: LookupAll;
   logger?: FastifyBaseLogger;
   strictResponses?: boolean;
+  /** The process registered a tracer provider (`startTracing`): requests, jobs and their work become spans. */
+  tracing?: boolean;
 }
 
 export interface VcaseServer {
   app: FastifyInstance;
   ctx: ServerContext;
   runner: ReturnType<typeof createJobRunner>;
+  /** Null when metrics are switched off (`VCASE_METRICS=false`). */
+  metrics: ServerMetrics | null;
+  /** `http://host:port` of the metrics port once started with `--metrics-port`, else null. */
+  metricsAddress: string | null;
   adminToken: string;
   /** True when this start generated the admin token (it is printed once). */
   adminTokenCreated: boolean;
@@ -58,6 +66,9 @@ export async function createContext(opts: CreateServerOptions) {
   await migrateToLatest(handle.db);
   const writes = createGroupCommit(handle.db, handle.dialect);
   const clock = opts.clock ?? systemClock();
+  const metrics = config.metrics
+    ? createTelemetry({ db: handle.db, clock, logger, jobKinds: Object.keys(jobHandlers), databaseStats: handle.stats })
+    : null;
   const ctx: ServerContext = {
     db: handle.db,
     dialect: handle.dialect,
@@ -78,30 +89,56 @@ export async function createContext(opts: CreateServerOptions) {
       // files. PostgreSQL keeps it in the database every instance shares.
       segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
     }),
+    metrics: opts.tracing ? (metrics ? bothHooks(metrics.hooks, SPAN_HOOKS) : SPAN_HOOKS) : metrics?.hooks,
   };
-  return { ctx, handle };
+  const handlers = opts.tracing ? tracedHandlers(jobHandlers) : jobHandlers;
+  return { ctx, handle, metrics, metricsPort: metricsPort(ctx, metrics), handlers };
+}
+
+/** The metrics-only listener of `--metrics-port`, started and stopped with the process. */
+function metricsPort(ctx: ServerContext, metrics: ServerMetrics | null) {
+  const { config } = ctx;
+  let listener: MetricsListener | null = null;
+  return {
+    get address() {
+      return listener?.address ?? null;
+    },
+    async start() {
+      if (!metrics || config.metricsPort === undefined || listener) return;
+      listener = await listenForMetrics(metrics, { port: config.metricsPort, host: config.metricsHost ?? config.host, logger: ctx.logger });
+    },
+    async stop() {
+      await listener?.close();
+      listener = null;
+    },
+  };
 }
 
 /** Wires database, app and workers. Never listens on its own: `start()` does. */
 export async function createServer(opts: CreateServerOptions): Promise<VcaseServer> {
   const { config } = opts;
-  const { ctx, handle } = await createContext(opts);
+  const { ctx, handle, metrics, metricsPort, handlers } = await createContext(opts);
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
-  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses });
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
+  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics, tracing: opts.tracing });
+  const runner = createJobRunner({ ctx, handlers, concurrency: config.workers });
 
   let stopped = false;
   const server: VcaseServer = {
     app,
     ctx,
     runner,
+    metrics,
+    get metricsAddress() {
+      return metricsPort.address;
+    },
     adminToken: adminToken.value,
     adminTokenCreated: adminToken.created,
     bootstrapped: null,
     async start() {
       const address = await app.listen({ port: config.port, host: config.host });
+      await metricsPort.start();
       // With port 0 the system picked the port. Stored-file URLs, webhook links and the demo
       // credentials are built from the config on use, so they must name the real one.
       const bound = app.server.address();
@@ -116,6 +153,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       if (stopped) return;
       stopped = true;
       await app.close();
+      await metricsPort.stop();
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();
@@ -129,8 +167,8 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
 /** Workers only, against the same database (`vcase-server worker`). */
 export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
-  const { ctx, handle } = await createContext(opts);
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  const { ctx, handle, metrics, metricsPort, handlers } = await createContext(opts);
+  const runner = createJobRunner({ ctx, handlers, concurrency: Math.max(1, config.workers) });
   const address = followApiAddress(ctx);
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().
@@ -140,10 +178,17 @@ export async function createWorker(opts: CreateServerOptions) {
     ctx,
     runner,
     address,
+    metrics,
+    /** `http://host:port` of `--metrics-port` once started, else null (a worker serves metrics nowhere else). */
+    get metricsAddress() {
+      return metricsPort.address;
+    },
     async start() {
       await address.follow();
       // stop() may have run while the address was read: a stopped worker stays stopped.
       if (stopped) return;
+      await metricsPort.start();
+      if (stopped) return void (await metricsPort.stop());
       runner.start();
       keepAlive ??= setInterval(() => {}, 60_000);
     },
@@ -152,6 +197,7 @@ export async function createWorker(opts: CreateServerOptions) {
       clearInterval(keepAlive);
       keepAlive = undefined;
       address.stop();
+      await metricsPort.stop();
       await runner.stop();
       await handle.close();
       ctx.storage.close?.();

@@ -6,6 +6,7 @@ export * from './pagination.js';
 export * from './cases.js';
 export * from './admin.js';
 export * from './adminSecurity.js';
+export * from './jobsSummary.js';
 export * from './messages.js';
 export * from './bodyCheck.js';
 export * from './parsedData.js';

@@ -18,6 +18,7 @@ import {
 } from './admin.js';
 import { ADMIN_SECURITY_OPERATIONS } from './adminSecurity.js';
 import type { BodyCheckResult } from './bodyCheck.js';
+import { jobsSummarySchema } from './jobsSummary.js';
 import {
   assignBodySchema,
   assignResponseSchema,
@@ -429,6 +430,11 @@ export const OPERATIONS = defineOperations({
     method: 'GET', path: '/admin/companies/{company_id}/webhook-deliveries', auth: 'admin', group: 'admin',
     summary: 'Webhook delivery attempts, newest first',
     query: webhookDeliveriesQuerySchema, response: webhookDeliveriesResponseSchema, successStatus: 200,
+  },
+  getJobsSummary: {
+    method: 'GET', path: '/admin/jobs/summary', auth: 'admin', group: 'admin',
+    summary: 'Queue health: unfinished jobs by kind and state, the oldest waiting job, failing jobs',
+    response: jobsSummarySchema, successStatus: 200,
   },
   putSandboxFixture: {
     method: 'PUT', path: '/admin/sandbox/fixtures/{source}/{key}', auth: 'admin', group: 'admin',

@@ -4,6 +4,8 @@ import { EXIT } from '../errors.js';
 import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
 import { renderRecords } from '../render/lookups.js';
 import { registerTokenRevocation, registerWebhookSecurity, showAdmin as show } from './adminSecurity.js';
+import type { Session } from '../session.js';
+import { register as registerJobs } from './adminJobs.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];
 const SOURCES = ['plate_portal', 'repuve', 'pedimento', 'rapi', 'renapo', 'bureau', 'tickets', 'tenencia', 'sat_cfdi', 'sat_pedimento', 'amda', 'amis', 'ine', 'ocr'];
@@ -176,4 +178,6 @@ export function register(program: Command, app: App): void {
       await show(s, o, { cleared: true });
     }),
   );
+
+  registerJobs(admin, app);
 }

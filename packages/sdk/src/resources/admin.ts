@@ -20,6 +20,7 @@ import type {
 } from '@vcase/shared';
 import type * as z from 'zod';
 import type { RequestOptions, ResponseOf } from '../core/transport.js';
+import { Jobs } from './jobs.js';
 import { APIResource, type ClientContext } from './resource.js';
 
 export type CreateTokenParams = z.input<typeof createTokenBodySchema>;
@@ -141,6 +142,7 @@ export class Admin extends APIResource {
   readonly webhooks: Webhooks;
   readonly deliveries: Deliveries;
   readonly fixtures: SandboxFixtures;
+  readonly jobs: Jobs;
 
   constructor(client: ClientContext) {
     super(client);
@@ -151,5 +153,6 @@ export class Admin extends APIResource {
     this.webhooks = new Webhooks(client);
     this.deliveries = new Deliveries(client);
     this.fixtures = new SandboxFixtures(client);
+    this.jobs = new Jobs(client);
   }
 }

@@ -15,7 +15,15 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The figures `/metrics` reads at each scrape. */
+  stats(): DatabaseStats;
   close(): Promise<void>;
+}
+
+/** PostgreSQL: the connection pool. SQLite on a file: the write-ahead log and its checkpoints. */
+export interface DatabaseStats {
+  pool?: { total: number; idle: number; waiting: number };
+  wal?: { bytes: number; lagFrames: number; lagSeconds: number };
 }
 
 /**
@@ -57,7 +65,8 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
     });
     pool.on('error', (err) => opts.onConnectionLost?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const stats = () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } });
+    return { db, dialect: 'postgres', stats, close: () => db.destroy() };
   }
   const sqlite = openSqliteFile(url);
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
@@ -77,13 +86,18 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
   const wal = !inMemory && journal === 'wal' ? watchWalHeader(path.resolve(url)) : null;
   const direct = wal ? readsWhileUnchanged(wal.look, read) : read;
   allowDirectReads(db, (sql, parameters) => (sqlite.inTransaction ? null : direct(sql, parameters)));
-  if (inMemory) return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (inMemory) return { db, dialect: 'sqlite', stats: () => ({}), close: () => db.destroy() };
   // Checkpoints run beside the event loop; this connection's own are only a backstop.
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const checkpointer = startWalCheckpointer(path.resolve(url), { onError: opts.onCheckpointError });
+  const walFile = `${path.resolve(url)}-wal`;
   return {
     db,
     dialect: 'sqlite',
+    stats: () => {
+      const lag = checkpointer.lag();
+      return { wal: { bytes: fs.statSync(walFile, { throwIfNoEntry: false })?.size ?? 0, lagFrames: lag.frames, lagSeconds: lag.seconds } };
+    },
     close: async () => {
       await checkpointer.stop();
       await db.destroy();

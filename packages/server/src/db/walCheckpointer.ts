@@ -11,6 +11,8 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 export interface WalCheckpointer {
+  /** How far the checkpoints lag: WAL frames not copied at the last one, and seconds since all were. */
+  lag(): { frames: number; seconds: number };
   stop(): Promise<void>;
 }
 
@@ -26,9 +28,14 @@ try {
   parentPort.postMessage({ error: String(err && err.message) });
   process.exit(1);
 }
+let last = '';
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Told only when it changed: an idle database sends nothing.
+    const now = r && r.log >= 0 ? r.log + ':' + r.checkpointed : '';
+    if (now && now !== last) parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
+    last = now;
   } catch (err) {
     // A busy or locked database is retried on the next tick; anything else is reported.
     if (!/busy|locked/i.test(String(err && err.code))) parentPort.postMessage({ error: String(err && err.message) });
@@ -66,13 +73,20 @@ export function startWalCheckpointer(file: string, opts: { intervalMs?: number; 
   });
   // The checkpointer never keeps the process alive on its own.
   worker.unref();
-  worker.on('message', (msg: { error?: string }) => {
+  let lagFrames = 0;
+  let caughtUpAt = Date.now();
+  worker.on('message', (msg: { error?: string; log?: number; checkpointed?: number }) => {
     if (msg?.error) opts.onError?.(msg.error);
+    if (typeof msg?.log === 'number' && typeof msg.checkpointed === 'number') {
+      lagFrames = Math.max(0, msg.log - msg.checkpointed);
+      if (lagFrames === 0) caughtUpAt = Date.now();
+    }
   });
   worker.on('error', (err) => opts.onError?.(err.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopping: Promise<void> | undefined;
   return {
+    lag: () => ({ frames: lagFrames, seconds: lagFrames === 0 ? 0 : (Date.now() - caughtUpAt) / 1000 }),
     stop() {
       stopping ??= (async () => {
         worker.postMessage('stop');

@@ -5,6 +5,7 @@ import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
 import { insertRow } from '../db/precompiled.js';
+import { activeTraceParent } from '../tracing/traceContext.js';
 import type { JobStatus, JobsTable } from './jobs.table.js';
 
 export type { JobStatus };
@@ -30,6 +31,8 @@ export interface Job<P = unknown, R = unknown> {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The trace the job belongs to (W3C `traceparent`), when traces are on. */
+  traceParent: string | null;
 }
 
 export function toJob<P = unknown, R = unknown>(row: JobRow): Job<P, R> {
@@ -52,6 +55,7 @@ export function toJob<P = unknown, R = unknown>(row: JobRow): Job<P, R> {
     updatedAt: row.updated_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    traceParent: row.trace_parent ?? null,
   };
 }
 
@@ -104,6 +108,7 @@ export async function enqueueJob<P = unknown>(
     updated_at: now,
     started_at: null,
     finished_at: null,
+    trace_parent: activeTraceParent(),
   };
   await insertRow(db, 'jobs', row);
   jobSignal.emit('enqueued', opts.kind);
@@ -187,12 +192,14 @@ export async function listCaseJobSummaries<P = unknown, R = unknown>(
 // --- Worker-side primitives. Every write after the claim is fenced on `locked_by`, so a
 // worker whose lease was taken over cannot overwrite the new owner's outcome.
 
+/** `processing`, but its worker stopped renewing the lease (it died or hung). */
+function isLeaseExpired(w: ExpressionBuilder<Database, 'jobs'>, nowIso: string) {
+  return w.and([w('status', '=', 'processing'), w('lease_until', '<', nowIso)]);
+}
+
 /** Due `pending`, or `processing` whose worker stopped renewing its lease. */
 function isClaimable(w: ExpressionBuilder<Database, 'jobs'>, nowIso: string) {
-  return w.or([
-    w.and([w('status', '=', 'pending'), w('run_at', '<=', nowIso)]),
-    w.and([w('status', '=', 'processing'), w('lease_until', '<', nowIso)]),
-  ]);
+  return w.or([w.and([w('status', '=', 'pending'), w('run_at', '<=', nowIso)]), isLeaseExpired(w, nowIso)]);
 }
 
 export interface ClaimOptions {
@@ -209,30 +216,45 @@ export interface ClaimOptions {
   perCompany?: number;
 }
 
+/** A claimed job; `recoveredLease`: it was taken over from a worker whose lease had expired. */
+export type ClaimedJob = Job & { recoveredLease: boolean };
+
 /**
- * Atomically takes the next due job: `pending` with `run_at <= now`, or `processing` with an
- * expired lease (its worker crashed). PostgreSQL: `FOR UPDATE SKIP LOCKED`, so concurrent
- * workers pass over each other's rows. SQLite: one `UPDATE … WHERE id = (SELECT … LIMIT 1)
- * RETURNING *` statement, atomic because SQLite serialises writers.
+ * Atomically takes the next due job: `processing` with an expired lease (its worker crashed:
+ * work already begun goes first, and is reported as recovered), else `pending` with
+ * `run_at <= now`. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so concurrent workers pass over each
+ * other's rows. SQLite: each is one `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING *`
+ * statement, atomic because SQLite serialises writers.
  */
 export async function claimNextJob(
   db: Kysely<Database>,
   dialect: Dialect,
   opts: ClaimOptions,
-): Promise<Job | undefined> {
+): Promise<ClaimedJob | undefined> {
   if (opts.kinds.length === 0) return undefined;
+  const claim = async (q: Kysely<Database>): Promise<ClaimedJob | undefined> => {
+    const recovered = await claimOne(q, dialect, opts, isLeaseExpired);
+    if (recovered) return { ...recovered, recoveredLease: true };
+    const due = await claimOne(q, dialect, opts, (w, now) => w.and([w('status', '=', 'pending'), w('run_at', '<=', now)]));
+    return due && { ...due, recoveredLease: false };
+  };
   if (dialect === 'postgres' && opts.perCompany !== undefined) {
     // Claims that count a company's running jobs take turns (a lock held to the commit), so
     // each sees the claims before it and the bound holds across processes.
     return db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`vcase.claim:${[...opts.kinds].sort().join(',')}`}))`.execute(trx);
-      return claimOne(trx, dialect, opts);
+      return claim(trx);
     });
   }
-  return claimOne(db, dialect, opts);
+  return claim(db);
 }
 
-async function claimOne(db: Kysely<Database>, dialect: Dialect, opts: ClaimOptions): Promise<Job | undefined> {
+async function claimOne(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  opts: ClaimOptions,
+  which: (w: ExpressionBuilder<Database, 'jobs'>, nowIso: string) => ReturnType<typeof isLeaseExpired>,
+): Promise<Job | undefined> {
   const now = opts.now.toISOString();
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
   const row = await db
@@ -250,7 +272,7 @@ async function claimOne(db: Kysely<Database>, dialect: Dialect, opts: ClaimOptio
         .selectFrom('jobs')
         .select('id')
         .where('kind', 'in', opts.kinds)
-        .where((w) => isClaimable(w, now))
+        .where((w) => which(w, now))
         .$if(opts.perCompany !== undefined, (q) =>
           q.where((w) =>
             w.or([

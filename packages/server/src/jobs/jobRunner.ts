@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { isA } from '@vcase/shared';
 import type { ServerContext } from '../context.js';
+import type { JobRunOutcome } from '../metrics/hooks.js';
 import {
   claimNextJob,
   completeJob,
@@ -14,6 +15,7 @@ import {
   recoverExpiredLeases,
   releaseJob,
   retryJob,
+  type ClaimedJob,
   type Job,
 } from './jobQueue.js';
 
@@ -210,10 +212,13 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     return pumping;
   }
 
-  function launch(job: Job, pool: Pool) {
+  function launch(job: ClaimedJob, pool: Pool) {
     const abort = new AbortController();
     pool.running++;
+    if (job.recoveredLease) ctx.metrics?.jobsRecovered(job.kind, 1);
+    const began = performance.now();
     const done = execute(job, abort, pool)
+      .then((outcome) => ctx.metrics?.jobRun(job.kind, outcome, (performance.now() - began) / 1000))
       .catch((err: unknown) => logger.error({ err, jobId: job.id, kind: job.kind }, 'job bookkeeping failed'))
       .finally(() => {
         running.delete(job.id);
@@ -224,12 +229,13 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     launched++;
   }
 
-  async function execute(job: Job, abort: AbortController, pool: Pool): Promise<void> {
+  /** Runs the job and records its outcome; answers how the run ended (for `ctx.metrics`). */
+  async function execute(job: Job, abort: AbortController, pool: Pool): Promise<JobRunOutcome> {
     const handler = handlers[job.kind];
     const log = { jobId: job.id, kind: job.kind, attempt: job.attempts, workerId };
     if (!handler) {
       await failJob(db, job.id, workerId, `no handler for job kind ${job.kind}`, clock.now());
-      return;
+      return 'failed';
     }
     const maxAttempts = job.maxAttempts ?? handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (job.attempts > maxAttempts + LEASE_RECOVERY_ALLOWANCE) {
@@ -237,7 +243,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await failJob(db, job.id, workerId, message, clock.now());
       logger.error(log, 'job abandoned: its worker stopped renewing the lease too many times');
       await handler.abandoned?.(job, ctx, message).catch((err: unknown) => logger.error({ ...log, err }, 'job abandonment follow-up failed'));
-      return;
+      return 'abandoned';
     }
 
     // The handler's own lease replaces the claim's default from the first renewal on.
@@ -274,12 +280,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     if (outcome.ok) {
       const owned = await completeJob(db, job.id, workerId, outcome.result, now);
       if (!owned) logger.warn(log, 'job finished after losing its claim; outcome discarded');
-      return;
+      return owned ? 'completed' : 'lost';
     }
     if (closed && abort.signal.aborted) {
       // Given up at shutdown: the job goes back to the queue uncounted, as if never claimed.
       if (await releaseJob(db, job.id, workerId, now)) logger.warn(log, 'job stopped at shutdown; released to pending');
-      return;
+      return 'released';
     }
     const message = errorMessage(outcome.err);
     const retry = !isA(PermanentJobError, outcome.err) && job.attempts < maxAttempts;
@@ -287,10 +293,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       const delay = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
       await retryJob(db, job.id, workerId, message, new Date(now.getTime() + delay), now);
       logger.warn({ ...log, err: outcome.err, retryInMs: delay }, 'job failed; will retry');
-    } else {
-      await failJob(db, job.id, workerId, message, now);
-      logger.error({ ...log, err: outcome.err }, 'job failed');
+      return 'retried';
     }
+    await failJob(db, job.id, workerId, message, now);
+    logger.error({ ...log, err: outcome.err }, 'job failed');
+    return 'failed';
   }
 
   /** A job of `pool` waits on `work`: a shared slot is lent to other jobs meanwhile. */
@@ -310,6 +317,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     const recovered = await recoverExpiredLeases(db, now);
     if (recovered.length > 0) {
       logger.warn({ jobs: recovered }, 'jobs whose worker lease expired are pending again');
+      for (const { kind } of recovered) ctx.metrics?.jobsRecovered(kind, 1);
       if (started && !closed) void pump();
     }
   }

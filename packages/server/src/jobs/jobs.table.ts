@@ -28,4 +28,6 @@ export interface JobsTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** W3C `traceparent` of the span that queued it; null when traces are off (migration 011). */
+  trace_parent: string | null;
 }

@@ -23,6 +23,7 @@ import { issueToken } from '../services/tokens.service.js';
 import { ADMIN_SECURITY_HANDLERS } from './adminSecurity.handlers.js';
 import { obj, uuidParam, webhookEvent } from './inputs.js';
 import { getCaseNames, getCaseVins } from '../services/caseDerived.service.js';
+import { jobsSummary } from '../services/jobsSummary.service.js';
 import { getCaseStatus, processCase } from '../services/caseProcessing.service.js';
 import {
   appendCaseMetadata,
@@ -242,6 +243,7 @@ const OWN_HANDLERS: Record<Exclude<OperationId, 'health'>, OperationHandler> = {
     await putFixture(ctx.db, fixture, ctx.clock.now().toISOString());
     return fixture;
   },
+  getJobsSummary: ({ ctx }) => jobsSummary(ctx),
   listSandboxFixtures: async ({ ctx }) => ({ data: await listFixtures(ctx.db) }),
   clearSandboxFixtures: async ({ ctx }) => {
     await deleteAllFixtures(ctx.db);

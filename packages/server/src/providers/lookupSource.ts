@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxSource } from '@vcase/shared';
 import { timerMs } from '../clock.js';
 import type { ServerContext } from '../context.js';
+import { secondsSince } from '../metrics/hooks.js';
 import { getFixture } from '../repositories/sandboxFixtures.repository.js';
 import { toOutcome, type ProviderOutcome } from './outcome.js';
 import { SYNTHETIC } from './synthetic/index.js';
@@ -55,8 +56,15 @@ async function httpLookup(ctx: ServerContext, req: LookupRequest): Promise<Provi
   }
 }
 
-/** One lookup against the configured providers. Never throws for source failures. */
-export function lookupSource(ctx: ServerContext, req: LookupRequest): Promise<ProviderOutcome> {
+/** One lookup against the configured providers, timed by outcome (`ctx.metrics`). Never throws for source failures. */
+export async function lookupSource(ctx: ServerContext, req: LookupRequest): Promise<ProviderOutcome> {
+  const began = performance.now();
+  const outcome = await askProvider(ctx, req);
+  ctx.metrics?.lookup(req.source, outcome.kind === 'error' ? 'failed' : outcome.kind, secondsSince(began));
+  return outcome;
+}
+
+function askProvider(ctx: ServerContext, req: LookupRequest): Promise<ProviderOutcome> {
   if (req.source === 'sat_cfdi' && ctx.config.satCfdi === 'sat') {
     return satCfdiLookup(fetchConsumerClient(ctx.fetch), ctx.config.satCfdiUrl, req.input as CfdiQuery);
   }

@@ -10,6 +10,7 @@ import { computeValidity, fixtureEngine, defaultEngines, processDocument, withNo
 import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
 import { lookupSandboxOcr } from '../providers/sandboxOcr.js';
 import { queueInvoiceChecks } from './lookups/invoices.service.js';
+import { reportProcessed, timedEngine } from '../metrics/pipeline.js';
 
 /** `validity` of a document whose OCR has not finished. */
 export const PENDING_VALIDITY: DocumentValidity = { document_validity: 'pending', codes: [], userInfo: {} };
@@ -93,7 +94,9 @@ export function pipelineEngines(ctx: ServerContext, mode: 'run' | 'read', idle?:
   if (mode === 'read') return [fixtureEngine(lookup), ...defaultEngines()];
   const wait = (ms: number) => (idle ? idle(sleep(timerMs(ms))) : sleep(timerMs(ms)));
   const latencyMs = ctx.config.providers === 'sandbox' ? ctx.config.sandboxLatencyMs : 0;
-  return [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines()];
+  const engines = [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines()];
+  const { metrics } = ctx;
+  return metrics ? engines.map((engine) => timedEngine(engine, metrics)) : engines;
 }
 
 /** Null-safe equality on a nullable text column. */
@@ -155,7 +158,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     engines: pipelineEngines(ctx, 'run', r.idle),
     today: ctx.clock.now(),
   });
-  await applyOcrResult(ctx, doc, {
+  const wrote = await applyOcrResult(ctx, doc, {
     type: out.type,
     subtype: out.subtype ?? null,
     classification: out.classification,
@@ -165,6 +168,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     validity: out.validity,
     sha256: out.sha256,
   }, { run: r.run });
+  if (wrote) reportProcessed(ctx.metrics, out.type, out.validity);
   return findDocument(ctx.db, doc.id);
 }
 
@@ -176,6 +180,7 @@ export async function markDocumentFailed(ctx: ServerContext, documentId: string,
   const doc = await findDocument(ctx.db, documentId);
   if (!doc || !stillCurrent(doc, r)) return;
   const now = ctx.clock.now().toISOString();
+  ctx.metrics?.extractionFailure('PROCESSING_FAILED');
   await ctx.db
     .updateTable('documents')
     .set({

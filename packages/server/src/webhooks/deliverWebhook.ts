@@ -5,6 +5,7 @@ import { outboundOf } from '../net/outbound.js';
 import { checkUrlShape } from '../net/publicUrl.js';
 import { signatureHeaders } from './signatures.js';
 import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
+import { secondsSince } from '../metrics/hooks.js';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 
@@ -124,6 +125,7 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
       duration_ms: Math.round(performance.now() - startedAt),
       created_at: createdAt,
     });
+    ctx.metrics?.webhookDelivery(payload.event, delivery.ok ? 'ok' : 'failed', secondsSince(startedAt));
     if (!delivery.ok) {
       ctx.logger.error(
         {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/createDatabase.js';
@@ -46,6 +47,39 @@ describe('WAL checkpointer', () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it('reports the WAL size and how far checkpoints lag behind a reader that holds old pages (for /metrics)', async () => {
+    const file = tempDb();
+    const handle = openDatabase(file);
+    const reader = new SQLite(file);
+    try {
+      const { db } = handle;
+      const wal = () => handle.stats().wal!;
+      await sql`create table blobs (id integer primary key, content blob not null)`.execute(db);
+      await sql`insert into blobs (content) values (${Buffer.alloc(10_000, 1)})`.execute(db);
+      expect(await until(() => wal().lagFrames === 0 && wal().bytes > 0)).toBe(true);
+      expect(wal().lagSeconds).toBe(0);
+
+      // A reader's open snapshot keeps the pages written after it from being copied back.
+      reader.exec('begin');
+      reader.prepare('select count(*) from blobs').get();
+      for (let i = 0; i < 10; i++) await sql`insert into blobs (content) values (${Buffer.alloc(10_000, i)})`.execute(db);
+      expect(await until(() => wal().lagFrames > 0 && wal().lagSeconds > 0.2)).toBe(true);
+
+      reader.exec('commit');
+      expect(await until(() => wal().lagFrames === 0)).toBe(true);
+      expect(wal().lagSeconds).toBe(0);
+    } finally {
+      reader.close();
+      await handle.close();
+    }
+  });
+
+  it('in memory there is no WAL to report', async () => {
+    const handle = openDatabase(':memory:');
+    expect(handle.stats()).toEqual({});
+    await handle.close();
   });
 
   it('keeps the data when it is stopped, and in-memory databases get none', async () => {

@@ -48,3 +48,12 @@ export async function startReceiver(
       }),
   };
 }
+
+/** A port on 127.0.0.1 nothing listens on: a request sent there fails at once (connection refused). */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

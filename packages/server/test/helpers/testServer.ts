@@ -57,7 +57,7 @@ export interface TestServer {
 /** A server on a fresh database in a temp dir, workers running, driven through `app.inject`. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { clock?: Clock; fetch?: typeof fetch; resolve?: LookupAll; startWorkers?: boolean; stateDir?: string; logger?: FastifyBaseLogger } = {},
+  opts: { clock?: Clock; fetch?: typeof fetch; resolve?: LookupAll; startWorkers?: boolean; stateDir?: string; logger?: FastifyBaseLogger; tracing?: boolean } = {},
 ): Promise<TestServer> {
   const ownDir = !opts.stateDir;
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
@@ -83,6 +83,7 @@ export async function startTestServer(
     resolve: opts.resolve,
     logger: opts.logger ?? (pino({ level: process.env.VCASE_TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger),
     strictResponses: true,
+    tracing: opts.tracing,
   });
   if (opts.startWorkers !== false && config.workers > 0) server.runner.start();
   const inject = (o: InjectOptions) => server.app.inject(o);

@@ -8,6 +8,7 @@ import * as storedFiles from './006_stored_files.js';
 import * as fileSegments from './007_file_segments.js';
 import * as webhookSecretsTokens from './008_webhook_secrets_tokens.js';
 import * as hardening from './010_hardening.js';
+import * as metrics from './011_metrics.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '007_file_segments': fileSegments,
   '008_webhook_secrets_tokens': webhookSecretsTokens,
   '010_hardening': hardening,
+  '011_metrics': metrics,
 };
 
 export const migrationProvider: MigrationProvider = {
