@@ -3,3 +3,5 @@ export { createServer, createWorker, type CreateServerOptions, type VcaseServer 
 export { loadConfig, configSchema, type Config } from './config.js';
 export type { AppRouter } from './trpc/appRouter.js';
 export type { ServerContext } from './context.js';
+// The document pipeline, for the accuracy bench and integrations that read files in-process.
+export { processDocument, defaultEngines, type ProcessDocumentInput, type ProcessedDocument } from './pipeline/index.js';

@@ -68,7 +68,7 @@ export const PLAN: readonly Subject[] = [
   inv(6, 'nuevo_descripcion', '4.0', 'ISO-8859-1', [{ layout: 'C', scans: [s('png', 200)] }], { quick: true }),
   inv(7, 'usado', '4.0', 'UTF-8', [{ layout: 'A', scans: [s('jpeg', 200, { quick: true }), s('png', 300)] }]),
   inv(8, 'usado', '3.3', 'ISO-8859-1', [{ layout: 'B', scans: [s('tiff_g4', 200), s('png', 200)] }], { quick: true }),
-  inv(9, 'usado_complemento', '4.0', 'UTF-8', [{ layout: 'C', scans: [s('pdf_image', 300), s('tiff_lzw8', 200)] }]),
+  inv(9, 'usado_complemento', '4.0', 'UTF-8', [{ layout: 'C', scans: [s('pdf_image', 300), s('tiff_lzw8', 200, { quick: true })] }]),
   inv(10, 'usado_complemento', '3.3', 'UTF-8', [{ layout: 'A', scans: [s('png', 200)] }]),
   inv(11, 'importado_complemento', '4.0', 'UTF-8', [{ layout: 'B', quick: true, scans: [s('png', 300), s('tiff_16a', 200, { quick: true })] }, { layout: 'C', scans: [] }], { quick: true }),
   inv(12, 'importado_complemento', '3.3', 'ISO-8859-1', [{ layout: 'A', scans: [s('jpeg', 150), s('tiff_lzw8', 200)] }]),
