@@ -32,6 +32,8 @@ export interface BuildContext {
   quick: boolean;
   /** A CSD signer for the invoices (see `signInvoice`); without it the seals are random. */
   sign?: (xml: string) => string;
+  /** false: the XML and PDFs only, no scans (the slow part). */
+  scans?: boolean;
 }
 
 const MIMES: Record<string, string> = { xml: 'application/xml', pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', tif: 'image/tiff' };
@@ -55,10 +57,11 @@ export function subjectInvoice(subject: InvoiceSubject, ctx: Pick<BuildContext, 
  * The scans of one printed page: rendered once per resolution, given the scan's own defects,
  * then saved in each format. Scans the quick corpus leaves out are skipped when `quick`.
  */
-async function* scansOf(pdf: Buffer, stem: string, scans: ScanSpec[], rng: Rng, quick: boolean, make: (spec: ScanSpec) => Omit<Expected, 'absent'>, unscored: readonly string[] = []) {
+async function* scansOf(pdf: Buffer, stem: string, scans: ScanSpec[], rng: Rng, ctx: BuildContext, make: (spec: ScanSpec) => Omit<Expected, 'absent'>, unscored: readonly string[] = []) {
   const rasters = new Map<number, Buffer[]>();
+  if (ctx.scans === false) return;
   for (const spec of scans) {
-    if (quick && !spec.quick) continue;
+    if (ctx.quick && !spec.quick) continue;
     if (!rasters.has(spec.dpi)) rasters.set(spec.dpi, await rasterizePdf(pdf, spec.dpi));
     const page = rasters.get(spec.dpi)![0];
     const scanRng = rng.fork(`scan:${spec.format}:${spec.dpi}`);
@@ -78,7 +81,7 @@ async function* invoiceDocuments(subject: InvoiceSubject, ctx: BuildContext): As
   }
   for (const print of subject.prints) {
     const wantsPdf = !ctx.quick || print.quick;
-    const wantsScans = print.scans.some((sc) => !ctx.quick || sc.quick);
+    const wantsScans = ctx.scans !== false && print.scans.some((sc) => !ctx.quick || sc.quick);
     if (!wantsPdf && !wantsScans) continue;
     const pdf = await printInvoice(inv, print.layout, print);
     // Layout A prints Serie and Folio apart: the folio's combined form is not on the page.
@@ -87,13 +90,13 @@ async function* invoiceDocuments(subject: InvoiceSubject, ctx: BuildContext): As
     const stem = `${subject.name}-${print.layout}`;
     const layout = `${print.layout}${print.printXml ? '+xml' : ''}`;
     if (wantsPdf) yield { file: `${stem}.pdf`, mime: 'application/pdf', bytes: pdf, expected: expected({ family: 'cfdi_pdf', layout, format: 'pdf', type: 'invoice', fields }, unscored) };
-    yield* scansOf(pdf, stem, print.scans, rng.fork(print.layout), ctx.quick, () => ({ family: 'cfdi_scan', layout, format: 'png', type: 'invoice', fields }), unscored);
+    yield* scansOf(pdf, stem, print.scans, rng.fork(print.layout), ctx, () => ({ family: 'cfdi_scan', layout, format: 'png', type: 'invoice', fields }), unscored);
   }
 }
 
 async function* cardDocuments(name: string, family: Family, type: Expected['type'], layout: string, pdf: Buffer, fields: Record<string, unknown>, o: { pdf: boolean; quick: boolean; scans: ScanSpec[]; rng: Rng; ctx: BuildContext }): AsyncGenerator<CorpusDocument> {
   if (o.pdf && (!o.ctx.quick || o.quick)) yield { file: `${name}.pdf`, mime: 'application/pdf', bytes: pdf, expected: expected({ family, layout, format: 'pdf', type, fields }) };
-  yield* scansOf(pdf, name, o.scans, o.rng, o.ctx.quick, () => ({ family, layout, format: 'png', type, fields }));
+  yield* scansOf(pdf, name, o.scans, o.rng, o.ctx, () => ({ family, layout, format: 'png', type, fields }));
 }
 
 /** Every file one subject of the plan yields, in order. */
