@@ -48,19 +48,8 @@ export function reportRow(spec, { value, unit, note = null, details = {} }) {
 /** A count against a limit (e.g. spurious values ≤ 0): no reference, the target decides. */
 export function limitRow(spec, { value, unit, note = null, details = {} }) {
   const { op, value: limit } = spec.target;
-  return {
-    id: spec.id,
-    what: spec.what,
-    value: round(value),
-    unit,
-    reference: null,
-    reference_what: spec.reference ?? null,
-    ratio: null,
-    target: `${op} ${limit}`,
-    status: (op === '<=' ? value <= limit : value >= limit) ? 'meets' : 'misses',
-    note,
-    details,
-  };
+  const ok = op === '<=' ? value <= limit : value >= limit;
+  return { ...reportRow(spec, { value, unit, note, details }), status: ok ? 'meets' : 'misses' };
 }
 
 export function notMeasured(spec, reason) {
