@@ -79,7 +79,12 @@ export function buildInvoice(rng: Rng, kind: InvoiceKind, opts: InvoiceOptions =
   const imported = kind.startsWith('importado');
   const emitterPool = kind === 'servicio' ? companiesOf('services') : imported ? companiesOf('importer') : companiesOf('dealer');
   const emisorCompany = makeCompany(rng, rng.pick(emitterPool));
-  const emisor = companyParty(emisorCompany, version, rng.chance(0.6));
+  let emisor = companyParty(emisorCompany, version, rng.chance(0.6));
+  // A used car is often sold by a person with business activity (persona física, 13-character RFC).
+  if (kind === 'usado' && rng.chance(0.5)) {
+    const seller = makePerson(rng);
+    emisor = { rfc: seller.rfc, nombre: fold(fullName(seller)), regimen: rng.pick(['612', '626']), cp: emisorCompany.cp, persona: 'fisica', address: emisorCompany.city };
+  }
 
   // Buyers: mostly people (names with accents and Ñ), sometimes a fleet company.
   let receptor: InvoiceParty;
