@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export const workspaceAlias = {
   '@vcase/shared': fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url)),
   '@vcase/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
+  '@vcase/corpus': fileURLToPath(new URL('./packages/corpus/src/index.ts', import.meta.url)),
 };
 
 /** The test setup every package shares; a JSON report feeds the monorepo's closing line. */

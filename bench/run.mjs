@@ -9,7 +9,7 @@
 //   BENCH_DURATION=<s>    seconds of load per HTTP row (default 6; quick 3)
 //   BENCH_MEMORY_SECONDS  time cap of the server-memory row (default 60; quick 20)
 //   BENCH_CLI_BATCH_SECONDS  time cap of the CLI long-batch row (default 60; quick 20)
-//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal, stalls
+//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal, stalls, accuracy
 //   BENCH_PROFILE=1       start servers with --cpu-prof (profiles in bench/profiles/)
 //   BENCH_OUT=<file>      where to write the results (default bench/results.json)
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import path from 'node:path';
 import { describeFailure, formatTable } from './lib/report.mjs';
 import { cleanupDirs, ROOT, setServerNodeArgs } from './lib/servers.mjs';
 import { prepareSeededState } from './lib/seed.mjs';
+import * as accuracyRows from './rows/accuracy.mjs';
 import * as cliRows from './rows/cli.mjs';
 import * as e2eRows from './rows/e2e.mjs';
 import * as httpRows from './rows/http.mjs';
@@ -60,6 +61,7 @@ const GROUPS = [
   { name: 'rules', title: 'taxes + tickets rules scaling', mod: rulesRows, seeded: false },
   { name: 'seal', title: 'CFDI seal check cost', mod: sealRows, seeded: false },
   { name: 'stalls', title: 'one large or hostile request vs GET /health', mod: stallRows, seeded: false },
+  { name: 'accuracy', title: 'document reading accuracy on the project corpus', mod: accuracyRows, seeded: false },
 ];
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean)) : null;
 

@@ -45,6 +45,13 @@ export function reportRow(spec, { value, unit, note = null, details = {} }) {
   };
 }
 
+/** A count against a limit (e.g. spurious values ≤ 0): no reference, the target decides. */
+export function limitRow(spec, { value, unit, note = null, details = {} }) {
+  const { op, value: limit } = spec.target;
+  const ok = op === '<=' ? value <= limit : value >= limit;
+  return { ...reportRow(spec, { value, unit, note, details }), status: ok ? 'meets' : 'misses' };
+}
+
 export function notMeasured(spec, reason) {
   return {
     id: spec.id,
