@@ -9,7 +9,7 @@
 //   BENCH_DURATION=<s>    seconds of load per HTTP row (default 6; quick 3)
 //   BENCH_MEMORY_SECONDS  time cap of the server-memory row (default 60; quick 20)
 //   BENCH_CLI_BATCH_SECONDS  time cap of the CLI long-batch row (default 60; quick 20)
-//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal, stalls, accuracy
+//   BENCH_ONLY=a,b        only these groups: http, memory, cli, e2e, rules, seal, stalls, accuracy, ocr_memory
 //   BENCH_PROFILE=1       start servers with --cpu-prof (profiles in bench/profiles/)
 //   BENCH_OUT=<file>      where to write the results (default bench/results.json)
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ import * as cliRows from './rows/cli.mjs';
 import * as e2eRows from './rows/e2e.mjs';
 import * as httpRows from './rows/http.mjs';
 import * as memoryRows from './rows/memory.mjs';
+import * as ocrMemoryRows from './rows/ocrMemory.mjs';
 import * as rulesRows from './rows/rules.mjs';
 import * as sealRows from './rows/seal.mjs';
 import * as stallRows from './rows/stalls.mjs';
@@ -62,6 +63,7 @@ const GROUPS = [
   { name: 'seal', title: 'CFDI seal check cost', mod: sealRows, seeded: false },
   { name: 'stalls', title: 'one large or hostile request vs GET /health', mod: stallRows, seeded: false },
   { name: 'accuracy', title: 'document reading accuracy on the project corpus', mod: accuracyRows, seeded: false },
+  { name: 'ocr_memory', title: 'peak memory reading large scans', mod: ocrMemoryRows, seeded: false },
 ];
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean)) : null;
 

@@ -45,6 +45,10 @@ export const configSchema = z.object({
   metricsHost: z.string().optional(),
   /** OpenTelemetry traces, from the standard OTEL_* variables (`tracesExporter`); `none` loads nothing. */
   traces: z.enum(['none', 'otlp', 'console']).default('none'),
+  /** Memory the files being read at once may hold, in MB (docs/operator-guide.md, "Memory"). */
+  ocrMemoryMb: z.coerce.number().int().min(64).default(768),
+  /** Images tesseract reads at once (a WebAssembly worker each). */
+  ocrWorkers: z.coerce.number().int().min(1).max(16).default(1),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -86,6 +90,8 @@ const SETTING_NAMES: Record<string, string | undefined> & Partial<Record<keyof C
   metricsPort: '--metrics-port / VCASE_METRICS_PORT',
   metricsHost: '--metrics-host / VCASE_METRICS_HOST',
   traces: 'OTEL_TRACES_EXPORTER',
+  ocrMemoryMb: 'VCASE_OCR_MEMORY_MB',
+  ocrWorkers: 'VCASE_OCR_WORKERS',
 };
 
 /** The one place that reads `process.env`. */
@@ -118,6 +124,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     metricsPort: pick(flags.metricsPort, env.VCASE_METRICS_PORT),
     metricsHost: pick(flags.metricsHost, env.VCASE_METRICS_HOST),
     traces: tracesExporter(env),
+    ocrMemoryMb: pick(env.VCASE_OCR_MEMORY_MB),
+    ocrWorkers: pick(env.VCASE_OCR_WORKERS),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${SETTING_NAMES[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);

@@ -8,6 +8,7 @@ import type { GroupCommit } from './db/groupCommit.js';
 import type { MetricsHooks } from './metrics/hooks.js';
 import type { FileStore } from './storage/fileStore.js';
 import type { OutboundNet } from './net/outbound.js';
+import type { MemoryBudget, TesseractPool } from './pipeline/index.js';
 
 /**
  * What services, job handlers and routes depend on. Built once in `createServer`, passed
@@ -30,6 +31,12 @@ export interface ServerContext {
   storage: FileStore;
   /** Transactions of the hot write paths, committed in groups on SQLite (`db/groupCommit.ts`). */
   writes: GroupCommit;
+  /**
+   * The tesseract workers and the memory budget of document reading (`VCASE_OCR_WORKERS`,
+   * `VCASE_OCR_MEMORY_MB`); a context made by hand without one reads with the process's
+   * shared pool and no budget.
+   */
+  ocr?: { pool: TesseractPool; budget: MemoryBudget };
   /** Where work reports what it did, for `/metrics` (`metrics/hooks.ts`); absent: nowhere. */
   metrics?: MetricsHooks;
 }

@@ -10,7 +10,7 @@ import { publicBaseUrl, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
-import { closeSharedTesseractPool } from './pipeline/index.js';
+import { MemoryBudget, TesseractPool } from './pipeline/index.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { createGroupCommit } from './db/groupCommit.js';
 import { createTelemetry, listenForMetrics, type MetricsListener, type ServerMetrics } from './metrics/index.js';
@@ -90,6 +90,7 @@ export async function createContext(opts: CreateServerOptions) {
       segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
     }),
     metrics: opts.tracing ? (metrics ? bothHooks(metrics.hooks, SPAN_HOOKS) : SPAN_HOOKS) : metrics?.hooks,
+    ocr: { pool: new TesseractPool({ size: config.ocrWorkers }), budget: new MemoryBudget(config.ocrMemoryMb * 1024 * 1024) },
   };
   const handlers = opts.tracing ? tracedHandlers(jobHandlers) : jobHandlers;
   return { ctx, handle, metrics, metricsPort: metricsPort(ctx, metrics), handlers };
@@ -158,7 +159,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
       await handle.close();
       ctx.storage.close?.();
       await ctx.outbound?.dispatcher.close();
-      await closeSharedTesseractPool();
+      await ctx.ocr?.pool.close();
     },
   };
   return server;
@@ -202,7 +203,7 @@ export async function createWorker(opts: CreateServerOptions) {
       await handle.close();
       ctx.storage.close?.();
       await ctx.outbound?.dispatcher.close();
-      await closeSharedTesseractPool();
+      await ctx.ocr?.pool.close();
     },
   };
 }

@@ -28,3 +28,4 @@ export {
 export { extractCodes, codesFromText, qrCodes, qrOfImage, qrOfPdf, parseSatQr, type ExtractedCode, type SatQr } from './codes/index.js';
 export { ownerInfo, type OwnerInfo } from './owner.js';
 export { processDocument, type ProcessDocumentInput, type ProcessedDocument } from './processDocument.js';
+export { MemoryBudget, readingCost } from './memoryBudget.js';

@@ -3,6 +3,7 @@ import { classifyDocument, manualClassification, UNKNOWN_TYPE } from './classify
 import { codesFromText, parseSatQr, qrCodes, type SatQr } from './codes/index.js';
 import { extractContext } from './extractors/context.js';
 import { extractParsedData } from './extractors/index.js';
+import { readingCost, type MemoryBudget } from './memoryBudget.js';
 import { runOcr } from './runOcr.js';
 import type { ClassificationMethod, OcrEngine } from './types.js';
 import { computeValidity } from './validity.js';
@@ -18,6 +19,8 @@ export interface ProcessDocumentInput {
   fileName?: string;
   /** Today (injected clock) for expiry checks; omitted → none. */
   today?: Date;
+  /** Waits until the memory the reading will hold is free (`readingCost`); none → no wait. */
+  budget?: MemoryBudget;
 }
 
 export interface ProcessedDocument {
@@ -41,6 +44,10 @@ export interface ProcessedDocument {
  * Never throws for a file without text; throws only when an engine's source failed (retry).
  */
 export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
+  return input.budget ? input.budget.run(readingCost(input.bytes.length), () => read(input)) : read(input);
+}
+
+async function read(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   const ocr = await runOcr(input.engines, { bytes: input.bytes, mime: input.mime, sha256: input.sha256 });
   const version = typeof ocr.json_ocr.version === 'string' && ocr.json_ocr.source === 'cfdi_xml' ? ocr.json_ocr.version : undefined;
   const engineSubtype = version ? `cfdi_${version}` : null;

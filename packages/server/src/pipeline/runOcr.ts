@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cfdiXmlEngine } from './engines/cfdi.js';
-import { imageEngine, noImageEngine } from './engines/image.js';
+import { imageEngine, noImageEngine, tesseractEngine } from './engines/image.js';
+import type { TesseractPool } from './engines/tesseractPool.js';
 import { pdfEngine, pdfTextEngine } from './engines/pdfText.js';
 import type { OcrEngine, OcrInput, OcrOutput } from './types.js';
 
@@ -31,12 +32,14 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 /**
  * The engines every deployment has: CFDI XML, PDF text layer, and local image OCR (tesseract),
- * which also reads the page scans of PDFs without a text layer. `imageOcr: false` leaves
- * images and scanned PDFs unread (empty text) — for tests and API-only instances.
+ * which also reads the page scans of PDFs without a text layer, with `pool`'s workers (else the
+ * process's shared pool). `imageOcr: false` leaves images and scanned PDFs unread (empty
+ * text) — for tests and API-only instances.
  */
-export function defaultEngines(opts: { imageOcr?: boolean } = {}): OcrEngine[] {
+export function defaultEngines(opts: { imageOcr?: boolean; pool?: TesseractPool } = {}): OcrEngine[] {
   if (opts.imageOcr === false) return [cfdiXmlEngine, pdfTextEngine, noImageEngine];
-  return [cfdiXmlEngine, pdfEngine({ imageOcr: imageEngine }), imageEngine];
+  const images = opts.pool ? tesseractEngine({ pool: opts.pool }) : imageEngine;
+  return [cfdiXmlEngine, pdfEngine({ imageOcr: images }), images];
 }
 
 /** What the engine read, which engine, and the sha256 hex of the bytes (as given, or computed). */

@@ -91,10 +91,10 @@ export async function applyOcrResult(
  */
 export function pipelineEngines(ctx: ServerContext, mode: 'run' | 'read', idle?: JobRunOptions['idle']) {
   const lookup = (sha: string) => lookupSandboxOcr(ctx, sha);
-  if (mode === 'read') return [fixtureEngine(lookup), ...defaultEngines()];
+  if (mode === 'read') return [fixtureEngine(lookup), ...defaultEngines({ pool: ctx.ocr?.pool })];
   const wait = (ms: number) => (idle ? idle(sleep(timerMs(ms))) : sleep(timerMs(ms)));
   const latencyMs = ctx.config.providers === 'sandbox' ? ctx.config.sandboxLatencyMs : 0;
-  const engines = [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines()];
+  const engines = [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines({ pool: ctx.ocr?.pool })];
   const { metrics } = ctx;
   return metrics ? engines.map((engine) => timedEngine(engine, metrics)) : engines;
 }
@@ -157,6 +157,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     manualType,
     engines: pipelineEngines(ctx, 'run', r.idle),
     today: ctx.clock.now(),
+    budget: ctx.ocr?.budget,
   });
   const wrote = await applyOcrResult(ctx, doc, {
     type: out.type,
