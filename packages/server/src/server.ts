@@ -194,6 +194,8 @@ export async function createWorker(opts: CreateServerOptions) {
       keepAlive ??= setInterval(() => {}, 60_000);
     },
     async stop() {
+      // A second stop (tests, a signal during shutdown) has nothing left to close.
+      if (stopped) return;
       stopped = true;
       clearInterval(keepAlive);
       keepAlive = undefined;

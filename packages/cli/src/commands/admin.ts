@@ -4,7 +4,6 @@ import { EXIT } from '../errors.js';
 import { jsonObjectArg, jsonObjectOf, outputOptions, positiveInt, textArg, type App, type OutputFlags } from '../kit.js';
 import { renderRecords } from '../render/lookups.js';
 import { registerTokenRevocation, registerWebhookSecurity, showAdmin as show } from './adminSecurity.js';
-import type { Session } from '../session.js';
 import { register as registerJobs } from './adminJobs.js';
 
 const EVENTS = ['expediente-created', 'processing-in-review', 'processing-review-corrections', 'error-processing', 'services-circulo-credito', 'v1-assign-analyst'];

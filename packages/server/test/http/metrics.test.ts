@@ -108,7 +108,7 @@ describe('GET /metrics', () => {
     // The pipeline: one run per engine and type, and the CURP's missing field as a failure.
     expect(d('vcase_ocr_duration_seconds_count', { engine: 'cfdi_xml', mime: 'application/xml' })).toBe(1);
     expect(d('vcase_ocr_duration_seconds_count', { engine: 'ocr_fixture', mime: 'image/png' })).toBe(1);
-    expect(d('vcase_documents_processed_total', { type: 'factura_xml' })).toBe(1);
+    expect(d('vcase_documents_processed_total', { type: 'invoice' })).toBe(1);
     expect(d('vcase_documents_processed_total', { type: 'curp' })).toBe(1);
     expect(d('vcase_extraction_failures_total', { code: 'MISSING_CURP' })).toBe(1);
     expect(d('vcase_job_run_duration_seconds_count', { kind: 'document.process', outcome: 'completed' })).toBe(2);
