@@ -72,7 +72,9 @@ async function read(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   }
 
   // A printed invoice carries the SAT QR: the authority for its UUID, RFCs and total.
-  const codes = !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? await qrCodes(input.bytes, input.mime) : undefined;
+  // The engines decode it from a scan they read; a text-layer PDF is searched here.
+  const decoded = Array.isArray(ocr.json_ocr.codes) ? (ocr.json_ocr.codes as string[]) : undefined;
+  const codes = !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? (decoded ?? (await qrCodes(input.bytes, input.mime))) : decoded;
   const ctx = extractContext(satQrOf(codes ?? [], ocr.text));
   const parsed_data = extractParsedData(type, ocr.text, ocr, ctx);
   const json_ocr = codes ? { ...ocr.json_ocr, codes } : ocr.json_ocr;

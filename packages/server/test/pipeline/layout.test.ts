@@ -103,6 +103,12 @@ describe('layoutText: reading order of a positioned text layer', () => {
 });
 
 describe('layoutOcrLines: OCR lines cut per column are put back into rows', () => {
+  it('keeps lines in their order when a tall mark (a photo edge) is read at the start of one', () => {
+    const word = (text: string, x0: number, y0: number, y1 = y0 + 10) => ({ text, x0, x1: x0 + text.length * 6, y0, y1 });
+    const lines = [[word('ROMERO', 100, 0)], [word('LOPEZ', 100, 14)], [word(')', 80, 0, 60), word('ROCIO', 100, 28)]];
+    expect(layoutOcrLines(lines).split('\n')).toEqual(['ROMERO', 'LOPEZ', 'ROCIO']);
+  });
+
   it('reads the columns of a row the engine split, one column after the other', () => {
     const boxes = page(['EMISOR                    RECEPTOR', 'ACME SA DE CV             JUAN PEREZ', 'RFC: AAA010101AAA         RFC: PELJ800101A14']);
     const byColumn = [boxes.filter((b) => b.x0 < 150 && b.y0 === 0), boxes.filter((b) => b.x0 >= 150 && b.y0 === 0)];

@@ -148,3 +148,12 @@ describe('VINs misread by OCR (one misread, unique fix)', () => {
     });
   }
 });
+
+describe('VINs of vehicle documents', () => {
+  it('a tarjeta is about one vehicle: its VIN counts when OCR lost the label, if the check digit holds', () => {
+    const text = ['TARJETA DE CIRCULACION', 'NN', '2HKRW1H59SH723623', 'MARCA', 'HONDA'].join('\n');
+    expect(extractParsedData('certificate_title', text).vin).toBe('2HKRW1H59SH723623');
+    // The same token on an invoice, with no vehicle word near it, is not a VIN.
+    expect(extractParsedData('invoice', ['FACTURA', 'NN', '2HKRW1H59SH723623'].join('\n')).vin).toBeUndefined();
+  });
+});

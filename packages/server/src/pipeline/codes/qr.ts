@@ -6,8 +6,13 @@ import { pageImages } from '../engines/pdfImages.js';
 
 /** Longest sides tried for a QR search: large first (small modules), then smaller (noise). */
 const SIDES = [2400, 1200];
-/** Pages of a PDF searched for a QR code (a printed CFDI carries it on its first or last). */
-const MAX_PDF_PAGES = 3;
+/** Pages searched for a QR code (a printed CFDI carries it on its first pages). */
+export const QR_PAGES = 3;
+
+/** Text of a page that is a printed CFDI, which carries SAT's verification QR. */
+export function looksLikeCfdi(text: string): boolean {
+  return /\bCFDI\b|FOLIO\s+FISCAL|COMPROBANTE\s+FISCAL|SELLO\s+DIGITAL|VERIFICACFDI/i.test(text);
+}
 /** Rendering scale of a PDF page whose QR is drawn as vector squares (144 dpi). */
 const RENDER_SCALE = 2;
 
@@ -44,7 +49,7 @@ export async function qrOfPdf(bytes: Uint8Array): Promise<string[]> {
   }
   try {
     const found: string[] = [];
-    const last = Math.min(pdf.numPages, MAX_PDF_PAGES);
+    const last = Math.min(pdf.numPages, QR_PAGES);
     for (let p = 1; p <= last; p++) {
       const images = await pageImages(pdf, p);
       for (const img of images) {

@@ -4,6 +4,7 @@ import type { OcrEngine, OcrOutput } from '../types.js';
 import { ENGINE_MESSAGES } from './engineMessages.js';
 import { MAX_IMAGE_PAGES, ocrPage, pageCount } from './imageDecode.js';
 import { rereadIdentifiers } from './reread.js';
+import { looksLikeCfdi, qrOfImage, QR_PAGES } from '../codes/qr.js';
 import { sharedTesseractPool, TesseractPool, type Recognized } from './tesseractPool.js';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif', 'image/x-tiff', 'image/bmp', 'image/gif', 'image/webp']);
@@ -47,14 +48,21 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
       try {
         const pages = await pageCount(bytes);
         const read: Recognized[] = [];
+        let codes: string[] | undefined;
         if (pages === 0) read.push(await ocr.recognize(Buffer.from(bytes)));
         for (let p = 0; p < Math.min(pages, MAX_IMAGE_PAGES); p++) {
           const page = await ocrPage(bytes, p);
           const r = await ocr.recognize(page);
           await rereadIdentifiers(ocr, page, r.lines);
           read.push(r);
+          // A printed CFDI's SAT QR, decoded while the page is at hand (docs/rules.md, "The SAT QR").
+          if (p < QR_PAGES && !codes?.length && looksLikeCfdi(r.text)) {
+            const qr = await qrOfImage(bytes, p);
+            codes = [...(codes ?? []), ...(qr ? [qr] : [])];
+          }
         }
-        return recognizedOutput(read, ocr.languages);
+        const out = recognizedOutput(read, ocr.languages);
+        return codes ? { ...out, json_ocr: { ...out.json_ocr, codes } } : out;
       } catch (err) {
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.unreadable_image, detail: String((err as Error)?.message ?? err) } };
       }

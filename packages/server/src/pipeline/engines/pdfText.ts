@@ -47,6 +47,9 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
         }
         const scans = await readScans(pdf, opts.imageOcr, opts.maxScanPages ?? 5);
         const scanText = scans.map((s) => s.text).filter(Boolean).join('\n\n');
+        // QR codes the image engine decoded from the scans, so they are not decoded again.
+        const searched = scans.filter((s) => Array.isArray(s.json_ocr.codes));
+        const codes = searched.length ? { codes: searched.flatMap((s) => s.json_ocr.codes as string[]) } : {};
         return {
           text: scanText || clean,
           json_ocr: {
@@ -55,6 +58,7 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
             text_layer: clean.length > 0,
             image_ocr: { engine: opts.imageOcr.name, pages_read: scans.length, pages: scans.map((s) => s.json_ocr) },
             text: scanText || clean,
+            ...codes,
           },
         };
       } catch (err) {

@@ -78,6 +78,12 @@ export interface FindVinOptions {
    * whose check digit holds first, without asking for vehicle words around it.
    */
   description?: boolean;
+  /**
+   * A document about one vehicle (a tarjeta de circulación, a tax receipt): the whole page is
+   * the vehicle's context, so a token whose check digit holds counts even when its label was
+   * not read.
+   */
+  vehicleDocument?: boolean;
 }
 
 /**
@@ -94,7 +100,7 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
   const checked = reads.find((r) => hasCheckDigit(r.vin));
   if (checked) return checked;
   const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
-    .filter((m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || inVehicleContext(t, m.index)))
+    .filter((m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)))
     .map((m) => ({ vin: m.value.toUpperCase() }));
   const unlabeledChecked = unlabeled.find((r) => hasCheckDigit(r.vin));
   if (unlabeledChecked) return unlabeledChecked;

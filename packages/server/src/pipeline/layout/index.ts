@@ -1,5 +1,5 @@
 import { readingOrder, type IsLabel } from './columns.js';
-import { linesOf, toLine, type TextBox } from './lines.js';
+import { linesOf, median, toLine, type TextBox } from './lines.js';
 
 export type { Line, TextBox } from './lines.js';
 export { groupLines, linesOf, median, toLine } from './lines.js';
@@ -10,6 +10,9 @@ export function layoutText(boxes: readonly TextBox[], isLabel?: IsLabel): string
   return readingOrder(linesOf(boxes), isLabel).join('\n');
 }
 
+/** A mark OCR reads at the start of a line from an edge or a rule: punctuation alone. */
+const JUNK = /^[^\p{L}\p{N}$€-]{1,2}$/u;
+
 /**
  * Text in reading order from the lines an OCR engine formed (its words with their boxes).
  * The engine may cut one row of a two-column page into a line per column: lines side by side
@@ -18,13 +21,15 @@ export function layoutText(boxes: readonly TextBox[], isLabel?: IsLabel): string
  */
 export function layoutOcrLines(lines: readonly (readonly TextBox[])[], isLabel?: IsLabel): string {
   const spans = lines
+    .map((line) => line.filter((w, i) => !(i === 0 && JUNK.test(w.text))))
     .filter((words) => words.length)
     .map((words) => ({
       words: [...words],
       x0: Math.min(...words.map((w) => w.x0)),
       x1: Math.max(...words.map((w) => w.x1)),
-      y0: Math.min(...words.map((w) => w.y0)),
-      y1: Math.max(...words.map((w) => w.y1)),
+      // The middle word's extent: a tall mark read beside the text (a photo's edge) does not move the line.
+      y0: median(words.map((w) => w.y0)),
+      y1: median(words.map((w) => w.y1)),
     }))
     .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
   const rows: (typeof spans)[] = [];
