@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { peakRssBytes, rssBytes } from '../lib/proc.mjs';
-import { limitRow } from '../lib/report.mjs';
+import { limitRow, notMeasured } from '../lib/report.mjs';
 import { createCredentials, freshStateDir, ROOT, startVcaseServer, waitUntil } from '../lib/servers.mjs';
 
 /** What the operator guide states for the defaults (VCASE_OCR_MEMORY_MB=768, one tesseract worker). */
@@ -18,16 +18,27 @@ export const SPECS = {
 const MB = 1024 * 1024;
 const require = createRequire(path.join(ROOT, 'packages/server/package.json'));
 
-/** An image-only PDF of about `size` bytes: noisy 300 dpi page scans (JPEG), as a scanner writes them. */
-async function scannedPdf(size, seed) {
+/** Noisy 300 dpi page scans as JPEGs (a scanner's output), a few distinct ones. */
+async function pageScans(count) {
   const sharp = require('sharp');
+  const card = path.join(ROOT, 'packages/server/test/fixtures/documents/tarjeta-circulacion-nl.png');
+  const pages = [];
+  for (let i = 0; i < count; i++) {
+    const noise = await sharp({ create: { width: 2550, height: 3300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 + i * 3 } } })
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    pages.push(await sharp(card).resize(2550, 3300, { fit: 'fill' }).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 75 }).toBuffer());
+  }
+  return pages;
+}
+
+/** An image-only PDF of about `size` bytes made of the scans, starting at `first`. */
+async function scannedPdf(scans, size, first) {
   const { PDFDocument } = require('pdf-lib');
-  const page = path.join(ROOT, 'packages/server/test/fixtures/documents/tarjeta-circulacion-nl.png');
   const doc = await PDFDocument.create();
   let total = 0;
-  for (let i = 0; total < size; i++) {
-    const noise = await sharp({ create: { width: 2550, height: 3300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 + ((seed + i) % 20) } } }).jpeg({ quality: 60 }).toBuffer();
-    const jpeg = await sharp(page).resize(2550, 3300, { fit: 'fill' }).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 75 }).toBuffer();
+  for (let i = first; total < size; i++) {
+    const jpeg = scans[i % scans.length];
     const img = await doc.embedJpg(jpeg);
     doc.addPage([612, 792]).drawImage(img, { x: 0, y: 0, width: 612, height: 792 });
     total += jpeg.length;
@@ -36,14 +47,15 @@ async function scannedPdf(size, seed) {
 }
 
 export async function run(cfg, _seeded, log) {
+  const scans = await pageScans(6);
   const files = [];
-  for (let i = 0; i < 4; i++) files.push(await scannedPdf(19 * MB, i));
+  for (let i = 0; i < 4; i++) files.push(await scannedPdf(scans, 19 * MB, i));
   const stateDir = freshStateDir('ocr-memory');
   const server = await startVcaseServer(stateDir, { env: cfg.serverEnv });
   try {
     const { api } = await createCredentials(server);
     const before = rssBytes(server.pid) / MB;
-    const { case_id } = await api('POST', '/v1/cases', { internal_id: 'BENCH-OCR-MEMORY' });
+    const { case_id } = await api('POST', '/v1/cases', { internal_id: 'BENCH-OCR-MEMORY', status: 'nuevo' });
     const ids = [];
     for (const bytes of files) {
       const res = await api('POST', '/v1/documents', { case_id, mime_type: 'application/pdf', base64: bytes.toString('base64') });
@@ -60,3 +72,5 @@ export async function run(cfg, _seeded, log) {
     await server.stop();
   }
 }
+
+export const failed = (reason) => Object.values(SPECS).map((s) => notMeasured(s, reason));
