@@ -15,12 +15,28 @@ if (process.argv.includes('--clean')) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let pgOnlySkipped = 0;
 for (const file of reports) {
   if (!fs.existsSync(file)) continue;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const result of report.testResults ?? []) {
+    if (!result.name.endsWith('.pg.test.ts')) continue;
+    pgOnlySkipped += result.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending').length;
+  }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+// The server's HTTP suite runs on PostgreSQL only when a server is named (.ci/run starts one).
+if (process.env.VCASE_TEST_PG_URL) {
+  const url = new URL(process.env.VCASE_TEST_PG_URL);
+  if (url.password) url.password = '***';
+  console.log(`PostgreSQL: the server's HTTP, database and scale-out tests also ran on ${url}`);
+} else {
+  console.log(
+    `PostgreSQL: not tested (VCASE_TEST_PG_URL is not set)${pgOnlySkipped ? `: ${pgOnlySkipped} of the skipped tests need it` : ''}; ` +
+      '.ci/run starts a throwaway server and sets it (docs/operator-guide.md)',
+  );
+}
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
