@@ -82,7 +82,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
   const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses });
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers });
+  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: config.workers, leaseMs: config.jobLeaseMs });
 
   let stopped = false;
   const server: VcaseServer = {
@@ -120,7 +120,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
 export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
   const { ctx, handle } = await createContext(opts);
-  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers) });
+  const runner = createJobRunner({ ctx, handlers: jobHandlers, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs });
   const address = followApiAddress(ctx);
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().

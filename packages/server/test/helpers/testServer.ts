@@ -62,7 +62,13 @@ afterAll(async () => {
   leftover.clear();
 });
 
-export interface TestServer {
+/** What the tenant helpers below need of a server: a test server, or one in another process (`serverProcesses.ts`). */
+export interface ServerClient {
+  inject(opts: InjectOptions): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
+  admin(method: InjectOptions['method'], url: string, payload?: unknown): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
+}
+
+export interface TestServer extends ServerClient {
   server: VcaseServer;
   stateDir: string;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
@@ -129,7 +135,7 @@ export interface Tenant {
 
 /** A company with one user, a bearer token and an API key, made through the admin API. */
 export async function createTenant(
-  t: TestServer,
+  t: ServerClient,
   opts: { name?: string; status_catalog?: string[]; use_cases?: { name: string }[]; user?: Record<string, unknown> } = {},
 ): Promise<Tenant> {
   const company = (
@@ -155,7 +161,7 @@ export async function createTenant(
   };
 }
 
-export async function createCase(t: TestServer, tenant: Tenant, body: Record<string, unknown> = {}) {
+export async function createCase(t: ServerClient, tenant: Tenant, body: Record<string, unknown> = {}) {
   const res = await t.inject({
     method: 'POST',
     url: '/v1/cases',
