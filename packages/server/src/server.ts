@@ -67,8 +67,9 @@ export async function createContext(opts: CreateServerOptions) {
       writes,
       clock,
       // One machine's SQLite: small files' content goes to segment files beside the large
-      // files. PostgreSQL keeps it in the database every instance shares.
+      // files. PostgreSQL keeps every file in the database every instance shares.
       segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
+      largeInDatabase: handle.dialect === 'postgres',
     }),
   };
   return { ctx, handle };

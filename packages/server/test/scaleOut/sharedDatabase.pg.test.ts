@@ -39,9 +39,13 @@ async function fleet(label: string) {
       ...env,
     }, command === 'start' ? ['--no-bootstrap'] : []);
   };
+  /** Files any process wrote under its storage folder. */
+  const storedOnDisk = () =>
+    (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => p.split(path.sep).includes('files') && fs.statSync(path.join(root, p)).isFile());
   return {
     db: db.db,
     spawn,
+    storedOnDisk,
     async close() {
       await killServers();
       await db.close();
@@ -130,6 +134,27 @@ describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one P
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.message).toBe('API key inválida o revocada');
     expect((await upload(onA)).statusCode).toBe(401);
+  });
+
+  it('serves on each instance the files uploaded through the other, from the database alone', async () => {
+    const caseId = await createCase(onA, acme);
+    const small = Buffer.from('<?xml version="1.0"?><cfdi:Comprobante Version="4.0"/>');
+    // Over the database's inline limit (256 KiB) and over one chunk (1 MiB): stored in chunk rows.
+    const large = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 'x')]);
+    const uploads: [ServerClient, ServerClient, Buffer, string][] = [
+      [onA, onB, small, 'application/xml'],
+      [onB, onA, large, 'application/pdf'],
+      [onA, onB, large, 'application/pdf'],
+    ];
+    for (const [to, from, bytes, mime] of uploads) {
+      const up = await to.inject({ method: 'POST', url: '/v1/documents', headers: acme.bearer, payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') } });
+      expect(up.statusCode).toBe(201);
+      const { pathname } = new URL(up.json().url);
+      const served = await fetch(new URL(pathname, from === onA ? a.url! : b.url!));
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(f.storedOnDisk()).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import * as readPaths from './004_read_paths.js';
 import * as readRevisions from './005_read_revisions.js';
 import * as storedFiles from './006_stored_files.js';
 import * as fileSegments from './007_file_segments.js';
+import * as fileChunks from './009_pg_file_chunks.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '005_read_revisions': readRevisions,
   '006_stored_files': storedFiles,
   '007_file_segments': fileSegments,
+  '009_pg_file_chunks': fileChunks,
 };
 
 export const migrationProvider: MigrationProvider = {
