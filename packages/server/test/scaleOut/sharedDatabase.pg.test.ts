@@ -59,7 +59,8 @@ const jobsOf = (db: DatabaseHandle['db'], kind: string) => db.selectFrom('jobs')
 /** The process that holds or last held a job: its `locked_by` is `host:pid:random`. */
 const pidOf = (lockedBy: string | null) => Number(lockedBy?.split(':')[1]);
 
-describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one PostgreSQL database', () => {
+// Processes of their own, on a 2-core CI machine running other suites: generous timeouts.
+describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one PostgreSQL database', { timeout: 60_000 }, () => {
   let f: Awaited<ReturnType<typeof fleet>>;
   let a: ServerProcess, b: ServerProcess, w: ServerProcess;
   let onA: ServerClient, onB: ServerClient;
@@ -158,7 +159,7 @@ describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one P
   });
 });
 
-describe.skipIf(!pgUrl || !serverBuilt)('a worker killed mid-job', () => {
+describe.skipIf(!pgUrl || !serverBuilt)('a worker killed mid-job', { timeout: 120_000 }, () => {
   it('keeps its job while it lives; once its lease has run out, another worker runs the job', async () => {
     const f = await fleet('killed');
     try {
@@ -185,7 +186,8 @@ describe.skipIf(!pgUrl || !serverBuilt)('a worker killed mid-job', () => {
       expect(pidOf((await job())!.locked_by)).toBe(doomed.pid);
 
       await doomed.kill();
-      const done = await eventually(job, (j) => j?.status === 'completed');
+      // The lease is 1.5 s and the heir polls every second: 20 s is margin for a loaded machine, not the lease.
+      const done = await eventually(job, (j) => j?.status === 'completed', 20_000);
       expect(done).toMatchObject({ attempts: 2 });
       expect(pidOf(done!.locked_by)).toBe(heir.pid);
       const doc = (await onApi.inject({ method: 'GET', url: `/v1/documents/${documentId}`, headers: tenant.bearer })).json();
