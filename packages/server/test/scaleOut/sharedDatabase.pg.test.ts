@@ -160,6 +160,7 @@ describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one P
 });
 
 describe.skipIf(!pgUrl || !serverBuilt)('a worker killed mid-job', { timeout: 120_000 }, () => {
+  afterAll(killServers);
   it('keeps its job while it lives; once its lease has run out, another worker runs the job', async () => {
     const f = await fleet('killed');
     try {
