@@ -2,6 +2,7 @@ import type { PlatesResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { platesFromDocuments } from '../domain/plates.js';
+import { str } from '../domain/text.js';
 import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
@@ -171,8 +172,6 @@ export async function recomputePlates(ctx: ServerContext, principal: Principal, 
   await computePlates(ctx, row);
   return platesResponse(ctx, row);
 }
-
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The portal lookup of one plate: `pending` → `found` / null / `error` after retries. */
 export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
