@@ -98,13 +98,9 @@ export interface TaxesInput {
 
 const MEXICO_CITY_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric' });
 
-let lastYear = { minute: NaN, year: 0 };
-
-/** The current fiscal year: the year in Mexico City at `now` (looked up once a minute). */
+/** The current fiscal year: the year in Mexico City at `now`. */
 export function taxYear(now: Date): number {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastYear.minute) lastYear = { minute, year: Number(MEXICO_CITY_YEAR.format(now)) };
-  return lastYear.year;
+  return Number(MEXICO_CITY_YEAR.format(now));
 }
 
 /** The `main_tax` grid years: the current fiscal year and 4 back, descending. */
