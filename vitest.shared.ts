@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Workspace packages resolve to their sources in tests, so no build is needed to run them. */
 export const workspaceAlias = {
@@ -9,7 +9,9 @@ export const workspaceAlias = {
 };
 
 /** The test setup every package shares; a JSON report feeds the monorepo's closing line. */
-export function packageTestConfig(overrides: { include?: string[]; testTimeout?: number } = {}) {
+export function packageTestConfig(
+  overrides: { include?: string[]; testTimeout?: number; maxWorkers?: number; projects?: TestProjectInlineConfiguration[] } = {},
+) {
   return defineConfig({
     resolve: { alias: workspaceAlias },
     test: {
@@ -17,6 +19,8 @@ export function packageTestConfig(overrides: { include?: string[]; testTimeout?:
       testTimeout: overrides.testTimeout ?? 20_000,
       hookTimeout: 60_000,
       passWithNoTests: true,
+      maxWorkers: overrides.maxWorkers,
+      projects: overrides.projects,
       reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     },
   });

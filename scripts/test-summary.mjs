@@ -38,4 +38,10 @@ if (skippedBy.size) {
   const lines = [...skippedBy].sort((a, b) => b[1] - a[1]);
   for (const [note, n] of lines) console.log(`  ${String(n).padStart(width)} skipped: ${note || 'no reason given (a bare .skip in the test file)'}`);
 }
+// The server's HTTP suite runs on PostgreSQL only when a server is named (.ci/run starts one).
+if (process.env.VCASE_TEST_PG_URL) {
+  const url = new URL(process.env.VCASE_TEST_PG_URL);
+  if (url.password) url.password = '***';
+  console.log(`PostgreSQL: the server's HTTP, database and scale-out tests also ran on ${url}`);
+}
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

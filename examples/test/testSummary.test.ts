@@ -30,9 +30,10 @@ function checkout(reports: Record<string, { status: string; meta?: Record<string
   return root;
 }
 
-const summary = async (root: string) => {
+const summary = async (root: string, pgUrl = '') => {
   try {
-    return { code: 0, ...(await promisify(execFile)(process.execPath, [script, '--root', root])) };
+    const env = { ...process.env, VCASE_TEST_PG_URL: pgUrl };
+    return { code: 0, ...(await promisify(execFile)(process.execPath, [script, '--root', root], { env })) };
   } catch (error) {
     return error as { code: number; stdout: string };
   }
@@ -60,5 +61,14 @@ describe('npm test summary (scripts/test-summary.mjs)', () => {
     const { code, stdout } = await summary(checkout({ 'packages/cli': [{ status: 'passed' }, { status: 'failed' }] }));
     expect(code).toBe(1);
     expect(stdout).toBe('1 passed, 1 failed, 0 skipped\n');
+  });
+
+  it('says when the server tests also ran on PostgreSQL, without the password', async () => {
+    const { stdout } = await summary(checkout({ 'packages/server': [{ status: 'passed' }] }), 'postgres://ci:secret@127.0.0.1:5433/postgres');
+    expect(stdout.split('\n')).toEqual([
+      '1 passed, 0 failed, 0 skipped',
+      "PostgreSQL: the server's HTTP, database and scale-out tests also ran on postgres://ci:***@127.0.0.1:5433/postgres",
+      '',
+    ]);
   });
 });

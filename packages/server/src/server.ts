@@ -86,8 +86,9 @@ export async function createContext(opts: CreateServerOptions) {
       writes,
       clock,
       // One machine's SQLite: small files' content goes to segment files beside the large
-      // files. PostgreSQL keeps it in the database every instance shares.
+      // files. PostgreSQL keeps every file in the database every instance shares.
       segments: handle.dialect === 'sqlite' ? segmentFiles(path.join(config.storageDir, SEGMENTS_DIR)) : undefined,
+      largeInDatabase: handle.dialect === 'postgres',
     }),
     metrics: opts.tracing ? (metrics ? bothHooks(metrics.hooks, SPAN_HOOKS) : SPAN_HOOKS) : metrics?.hooks,
     ocr: { pool: new TesseractPool({ size: config.ocrWorkers }), budget: new MemoryBudget(config.ocrMemoryMb * 1024 * 1024) },
@@ -123,7 +124,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
   const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics, tracing: opts.tracing });
-  const runner = createJobRunner({ ctx, handlers, concurrency: config.workers });
+  const runner = createJobRunner({ ctx, handlers, concurrency: config.workers, leaseMs: config.jobLeaseMs });
 
   let stopped = false;
   const server: VcaseServer = {
@@ -169,7 +170,7 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
 export async function createWorker(opts: CreateServerOptions) {
   const { config } = opts;
   const { ctx, handle, metrics, metricsPort, handlers } = await createContext(opts);
-  const runner = createJobRunner({ ctx, handlers, concurrency: Math.max(1, config.workers) });
+  const runner = createJobRunner({ ctx, handlers, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs });
   const address = followApiAddress(ctx);
   // The runner's timers never hold the process open (an API server's listening socket does).
   // A worker process has nothing else: it holds itself open from start() until stop().

@@ -20,3 +20,4 @@ export * from './invoices.js';
 export * from './ine.js';
 export * from './operations.js';
 export * from './isA.js';
+export * from './definedOnly.js';

@@ -178,6 +178,15 @@ export interface StoredFilesTable {
   segment: ColumnType<string | null, string | null | undefined, never>;
   segment_offset: ColumnType<number | null, number | null | undefined, never>;
   segment_length: ColumnType<number | null, number | null | undefined, never>;
+  /** How many `stored_file_chunks` rows hold the content (a large file on PostgreSQL); null otherwise. */
+  chunks: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** One piece of a large stored file's content (`storage/fileChunks.ts`). */
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  content: Buffer;
 }
 
 export interface Database {
@@ -192,6 +201,7 @@ export interface Database {
   company_case_counts: CompanyCaseCountsTable;
   case_revisions: CaseRevisionsTable;
   stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
   case_assignments: CaseAssignmentsTable;
   case_metadata_entries: CaseMetadataEntriesTable;
   documents: DocumentsTable;

@@ -1,7 +1,9 @@
 import { CHAIN_MESSAGES, ownershipChainResponseSchema } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
 import { consolidateNames } from './names.js';
-import { buildOwnershipChain, OWNER_ROLE_LABELS, ownershipChainPending, type OwnershipDocument } from './ownershipChain.js';
+import { buildOwnershipChain, ownershipChainPending } from './ownershipChain.js';
+import type { OwnershipDocument } from './ownershipEvents.js';
+import { OWNER_ROLE_LABELS } from './ownershipWalk.js';
 import { samePerson } from './names.js';
 
 const CASE = { caseId: '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60', internalId: 'EXP-1' };
@@ -10,7 +12,11 @@ let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
 const DEALER = 'Autos del Norte S.A. de C.V.';
-const doc = (document_type: string, parsed_data: Record<string, unknown>): OwnershipDocument => ({ file_id: uuid(), document_type, parsed_data });
+const doc = (document_type: string, parsed_data: Record<string, unknown>): OwnershipDocument => ({
+  file_id: uuid(),
+  document_type,
+  parsed_data,
+});
 const invoice = (emisor: string | null, receptor: string, fecha: string, extra: Record<string, unknown> = {}) =>
   doc('factura', { nombre_emisor: emisor, nombre_receptor: receptor, fecha_emision: fecha, folio_fiscal: `FOLIO-${fecha}`, ...extra });
 
@@ -26,7 +32,15 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
     ['processing', CHAIN_MESSAGES.OWNERSHIP_CHAIN_GENERATING],
     ['pending', null],
   ] as const)('status %s: summary null, chain and gaps [], message %s', (status, message) => {
-    expect(ownershipChainPending(CASE, status)).toEqual({ case_id: CASE.caseId, internal_id: 'EXP-1', summary: null, chain: [], gaps: [], status, message });
+    expect(ownershipChainPending(CASE, status)).toEqual({
+      case_id: CASE.caseId,
+      internal_id: 'EXP-1',
+      summary: null,
+      chain: [],
+      gaps: [],
+      status,
+      message,
+    });
   });
 
   it('pivots on the original invoice: the issuer (a dealer, persona moral) then the receiver as first owner', () => {
@@ -58,7 +72,13 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
         source_document: { document_type: 'factura', folio: 'FOLIO-15/01/2019', file_id: inv.file_id },
       },
     ]);
-    expect(body.summary).toEqual({ owner_count: 2, gap_count: 0, current_owner: 'Ana López Pérez', chain_pivot: 'invoice_original', generated_at: NOW.toISOString() });
+    expect(body.summary).toEqual({
+      owner_count: 2,
+      gap_count: 0,
+      current_owner: 'Ana López Pérez',
+      chain_pivot: 'invoice_original',
+      generated_at: NOW.toISOString(),
+    });
     expect(body.gaps).toEqual([]);
   });
 
@@ -69,7 +89,10 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
       ['Ana López Pérez', 'matched', false],
       ['Luis Gómez', 'matched', true],
     ]);
-    expect(body.chain[2]).toMatchObject({ role_label: OWNER_ROLE_LABELS.REINVOICE, link_to_previous: { transfer_type: 'reinvoice', from_owner: 'Ana López Pérez' } });
+    expect(body.chain[2]).toMatchObject({
+      role_label: OWNER_ROLE_LABELS.REINVOICE,
+      link_to_previous: { transfer_type: 'reinvoice', from_owner: 'Ana López Pérez' },
+    });
   });
 
   it('match_status matched: an endorsement whose `de` is the previous owner by folded name', () => {
@@ -93,20 +116,35 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
       ['2020-10-10', '2023-05-05'],
       ['2023-05-05', null],
     ]);
-    expect(body.chain[2]).toMatchObject({ role_label: OWNER_ROLE_LABELS.ENDORSEMENT, link_to_previous: { transfer_type: 'endorsement', from_owner: 'Ana López Pérez', date: '2020-10-10' } });
+    expect(body.chain[2]).toMatchObject({
+      role_label: OWNER_ROLE_LABELS.ENDORSEMENT,
+      link_to_previous: { transfer_type: 'endorsement', from_owner: 'Ana López Pérez', date: '2020-10-10' },
+    });
   });
 
   it('gap untraceable_transfer: an endorsement whose `de` is not the previous owner', () => {
-    const body = build([invoice(DEALER, 'Ana López', '15/01/2019', { endosos: [{ de: 'Pedro Sánchez', a: 'Luis Gómez', fecha: '10/10/2020' }] })]);
+    const body = build([
+      invoice(DEALER, 'Ana López', '15/01/2019', { endosos: [{ de: 'Pedro Sánchez', a: 'Luis Gómez', fecha: '10/10/2020' }] }),
+    ]);
     expect(owners(body)).toEqual([
       [DEALER, 'origin', false],
       ['Ana López', 'matched', false],
       ['Pedro Sánchez', 'unmatched', false],
       ['Luis Gómez', 'matched', true],
     ]);
-    expect(body.chain[2]).toMatchObject({ role_label: OWNER_ROLE_LABELS.UNTRACEABLE, acquired_at: null, link_to_previous: { transfer_type: 'untraceable', from_owner: 'Ana López', date: null } });
+    expect(body.chain[2]).toMatchObject({
+      role_label: OWNER_ROLE_LABELS.UNTRACEABLE,
+      acquired_at: null,
+      link_to_previous: { transfer_type: 'untraceable', from_owner: 'Ana López', date: null },
+    });
     expect(body.gaps).toEqual([
-      { gap_id: 'gap-1', gap_type: 'untraceable_transfer', from_owner: 'Ana López', to_owner: 'Pedro Sánchez', related_sequence_indexes: [1, 2] },
+      {
+        gap_id: 'gap-1',
+        gap_type: 'untraceable_transfer',
+        from_owner: 'Ana López',
+        to_owner: 'Pedro Sánchez',
+        related_sequence_indexes: [1, 2],
+      },
     ]);
     expect(body.summary).toMatchObject({ owner_count: 4, gap_count: 1, current_owner: 'Luis Gómez' });
   });
@@ -115,7 +153,10 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
     const title = doc('certificate_title', { propietario: 'MARTA RUIZ', fecha_documento: '01/02/2024' });
     const body = build([invoice(DEALER, 'Ana López', '15/01/2019'), title]);
     expect(owners(body).at(-1)).toEqual(['MARTA RUIZ', 'unmatched', true]);
-    expect(body.chain.at(-1)).toMatchObject({ role_label: OWNER_ROLE_LABELS.EVIDENCE, source_document: { document_type: 'certificate_title', file_id: title.file_id } });
+    expect(body.chain.at(-1)).toMatchObject({
+      role_label: OWNER_ROLE_LABELS.EVIDENCE,
+      source_document: { document_type: 'certificate_title', file_id: title.file_id },
+    });
     expect(body.gaps).toMatchObject([{ from_owner: 'Ana López', to_owner: 'MARTA RUIZ', related_sequence_indexes: [1, 2] }]);
   });
 
@@ -134,7 +175,10 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
   });
 
   it('an ID card of a new person, undated, speaks for the present', () => {
-    const body = build([invoice(DEALER, 'Ana López', '15/01/2019'), doc('ine', { nombre: 'SOFIA', apellido_paterno: 'DIAZ', apellido_materno: 'MORA' })]);
+    const body = build([
+      invoice(DEALER, 'Ana López', '15/01/2019'),
+      doc('ine', { nombre: 'SOFIA', apellido_paterno: 'DIAZ', apellido_materno: 'MORA' }),
+    ]);
     expect(body.summary?.current_owner).toBe('SOFIA DIAZ MORA');
     expect(body.summary?.gap_count).toBe(1);
   });
@@ -167,7 +211,13 @@ describe('ownership chain (contract §2.6, §4.3)', () => {
 
   it('an empty chain is a legitimate completed result', () => {
     const body = build([]);
-    expect(body).toMatchObject({ status: 'completed', message: null, chain: [], gaps: [], summary: { owner_count: 0, gap_count: 0, current_owner: null } });
+    expect(body).toMatchObject({
+      status: 'completed',
+      message: null,
+      chain: [],
+      gaps: [],
+      summary: { owner_count: 0, gap_count: 0, current_owner: null },
+    });
   });
 
   it.each([

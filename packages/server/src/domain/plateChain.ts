@@ -9,32 +9,7 @@ import {
 import { nivBelongsToCase } from './plateSelection.js';
 import { isoOf, normalizePlate, normalizeVin, vinMatches } from './validators/index.js';
 
-/**
- * Plate chain (contract §2.5, §4.3), Estado de México only (`chain_scope` `edomex_only`).
- *
- * - Links: the case's plate entries registered in `MEX`, one link per normalized plate,
- *   plus the MEX portal's previous plates that no entry documents (a link with no
- *   documents). A plate none of whose entries can belong to the case VIN (every entry has a
- *   non-empty `niv` that does not match, §4.5 rule 1) is left out; with a mixed plate every
- *   document is listed and flagged by `niv_matches_case_niv`.
- * - Evidence dates of a plate: its documents' `document_date` and the portal's
- *   `plate_valid_from`. Links are ordered by their earliest evidence date, then their latest,
- *   then plate text; undated plates come first (they cannot be placed, and a dated plate is
- *   the better candidate for the current one, as with the main plate). The portal's
- *   previous plate always comes before the plate it preceded; an undocumented one (no
- *   dates at all) goes right before it.
- * - `period_start`: the earliest evidence date. `period_end`: the next link's
- *   `period_start` (the day the plate was replaced) unless that is missing or earlier than
- *   this plate's start, in which case the plate's latest evidence date; null for the
- *   current link (still in use). YYYY-MM-DD. `period_precision` `day` when a
- *   period date is known (documents carry day dates), else `unknown`.
- * - `is_current`: the last link. `predecessor_plate`: the portal's previous plate, null when
- *   the portal gave none.
- * - `documents`: one per entry, oldest first: `source_kind` `ocr`, `field_name` `placa`,
- *   `issued_at` the document date (YYYY-MM-DD) with `date_source` `document_field` (null
- *   both when undated), `niv_matches_case_niv` true only when the case has a VIN and the
- *   entry's `niv` equals it or is a suffix of it.
- */
+// Plate chain (contract §2.5, §4.3), Estado de México only; rules: docs/rules.md "Plate chain".
 
 export const PLATE_CHAIN_ENTITY = 'MEX';
 

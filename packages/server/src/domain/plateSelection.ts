@@ -2,26 +2,8 @@ import { EMPTY_PLATES_MESSAGES } from '@vcase/shared';
 import { dateKey, withKnownEntities } from './plates.js';
 import { normalizePlate, normalizeVin, vinMatches } from './validators/index.js';
 
-/**
- * Which of a case's extracted plates belong to the case (contract §4.5 rules 1–5, used by
- * tickets and tenencia), and the list of plates a lookup covers (main, others, previous).
- *
- * - Rule 1: an entry whose `niv` equals the case VIN, or is a partial VIN that is a suffix of
- *   it, is kept; any other non-empty `niv` drops the entry.
- * - Rule 2: an empty (null or blank) `niv` keeps the entry.
- * - Rule 3: identity is (plate, entity); the same plate in two entities is two plates. An
- *   entry without an entity takes the plate's entity when the case knows it in exactly one.
- * - Rule 4: within a pair the entry with the most recent `document_date` wins; an undated
- *   entry loses to a dated one; ties keep the first entry given.
- * - Rule 5: without a consolidated VIN nothing is dropped (rules 3–4 still de-duplicate).
- * - Kept plates come most recent first (undated last, then input order), so the list reads
- *   like the plates endpoint.
- * - Previous plates (the MEX portal's `previous_plate` of a kept plate) are looked up and
- *   published too. Their entity is the entity of the plate they preceded (the portal is
- *   Estado de México's, so in practice `MEX`). A previous plate whose text is already a
- *   kept plate (in any entity) is not added again: the documented plate, with its own
- *   entity, is the better-identified one.
- */
+// Which plates belong to the case (contract §4.5 rules 1–5) and which a lookup covers;
+// rules: docs/rules.md "Plate selection".
 
 /** The fields of a contract §2.4 row the selection reads. */
 export interface SelectablePlate {
@@ -81,7 +63,9 @@ export function selectCasePlates<T extends SelectablePlate>(entries: readonly T[
   const known = withKnownEntities(entries);
   // An entry still without entity names a plate the case knows in several: each of those
   // pairs is kept on its own, so the entry is no pair of its own (rule 3).
-  const inSomeEntity = new Set(known.filter((e) => e.entity.trim() && nivBelongsToCase(e.niv, caseVin)).map((e) => normalizePlate(e.plate)));
+  const inSomeEntity = new Set(
+    known.filter((e) => e.entity.trim() && nivBelongsToCase(e.niv, caseVin)).map((e) => normalizePlate(e.plate)),
+  );
   // byRecency puts each pair's winner first; the first one seen per pair is kept.
   for (const entry of byRecency(known)) {
     if (!entry.entity.trim() && inSomeEntity.has(normalizePlate(entry.plate))) continue;

@@ -1,4 +1,5 @@
 import { PLATE_SOURCE_DOCUMENT_TYPES, type PlateSourceDocumentType } from '@vcase/shared';
+import { str } from './text.js';
 import { normalizePlate } from './validators/index.js';
 
 export interface PlateSourceDocument {
@@ -25,8 +26,6 @@ const SOURCE_TYPE: Record<string, PlateSourceDocumentType> = {
   ...Object.fromEntries(PLATE_SOURCE_DOCUMENT_TYPES.map((t) => [t, t])),
   tenencia: 'tax_payment',
 };
-
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** `DD/MM/YYYY` → sortable `YYYYMMDD`; '' when absent or malformed. */
 export function dateKey(ddmmyyyy: string): string {

@@ -1,176 +1,87 @@
-import { EMPTY_PLATES_MESSAGES, SOURCE_REASON_EXAMPLES, TAX_MESSAGES, taxesResponseSchema, type TaxCell } from '@vcase/shared';
+import { EMPTY_PLATES_MESSAGES, SOURCE_REASON_EXAMPLES, TAX_MESSAGES, type TaxCell } from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
-import { OTHER_VIN, plateEntry, VIN } from './testPlates.js';
 import type { CasePlateEntry } from './plateSelection.js';
-import { mainTaxYears, mostInformativeLookup, taxesResponse, taxPlatesToQuery, type TaxLookup, type TaxReceipt } from './taxes.js';
-
-const NOW = new Date('2026-09-01T12:00:00Z');
-const GRID = [2026, 2025, 2024, 2023, 2022];
-
-const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over, 'MEX');
-const MAIN = entry('MAIN123', { document_date: '01/06/2025' });
-const SECOND = entry('SEC4567', { document_date: '01/06/2019' });
-
-const done = (plate: string, years: TaxLookup['years'] = [], over: Partial<TaxLookup> = {}): TaxLookup => ({ plate, entity: 'MEX', state: 'done', years, ...over });
-const receipt = (placa: string, ejercicio_fiscal: number | number[] | null, over: Partial<TaxReceipt> = {}): TaxReceipt => ({
-  file_id: `rcpt-${placa}-${String(ejercicio_fiscal)}`,
-  placa,
-  entidad: 'MEX',
-  ejercicio_fiscal,
-  fecha_pago: '15/03/2024',
-  total: 1520,
-  vin: null,
-  ...over,
-});
-
-interface Run {
-  plates?: CasePlateEntry[];
-  lookups?: TaxLookup[];
-  receipts?: TaxReceipt[];
-  anyLookupStarted?: boolean;
-  caseVin?: string | null;
-}
-const run = ({ plates = [MAIN], lookups = [], receipts = [], anyLookupStarted = true, caseVin = VIN }: Run) => {
-  const body = taxesResponse({ plates, caseVin, lookups, receipts, anyLookupStarted, now: NOW });
-  taxesResponseSchema.parse(body);
-  return body;
-};
-const cell = (status: TaxCell['status'], message: string): TaxCell => ({ status, message });
-
-describe('main_tax grid (contract §4.7, §8)', () => {
-  it('is a fixed grid of 5 fiscal years, current year plus 4 back, descending, for the main plate', () => {
-    const body = run({ plates: [SECOND, MAIN], lookups: [done('MAIN123')] });
-    expect(body.main_tax.result.map((r) => [r.fiscal_year, r.plate_number, r.state])).toEqual(GRID.map((y) => [y, 'MAIN123', 'MEX']));
-  });
-
-  it('reads the current fiscal year in Mexico City time', () => {
-    expect(mainTaxYears(new Date('2027-01-01T05:00:00Z'))).toEqual(GRID);
-    expect(mainTaxYears(new Date('2027-01-01T06:00:00Z'))[0]).toBe(2027);
-  });
-
-  it.each<[string, TaxReceipt[], TaxCell]>([
-    ['document: success `Agregado` when a receipt covers that year', [receipt('MAIN123', [2023, 2024])], cell('success', TAX_MESSAGES.RECEIPT_ADDED)],
-    ['document: warning `Pendiente` when no receipt covers that year', [receipt('MAIN123', 2022), receipt('SEC4567', 2024)], cell('warning', TAX_MESSAGES.RECEIPT_PENDING)],
-  ])('%s', (_name, receipts, expected) => {
-    const body = run({ plates: [MAIN, SECOND], lookups: [done('MAIN123')], receipts });
-    expect(body.main_tax.result.find((r) => r.fiscal_year === 2024)?.document).toEqual(expected);
-  });
-
-  it.each<[string, TaxLookup[], boolean, TaxCell, 'completed' | 'processing']>([
-    ['source: warning `Con adeudo` when the portal reports that year', [done('MAIN123', [{ fiscal_year: 2024, amount: 3000 }])], true, cell('warning', TAX_MESSAGES.WITH_DEBT), 'completed'],
-    ['source: success `Sin adeudo` when the portal answered without that year', [done('MAIN123', [{ fiscal_year: 2023, amount: 3000 }])], true, cell('success', TAX_MESSAGES.NO_DEBT), 'completed'],
-    [
-      'source: failed with the portal message verbatim when it gives a useful reason',
-      [{ plate: 'MAIN123', entity: 'MEX', state: 'reason', reason: SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND }],
-      true,
-      cell('failed', SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND),
-      'completed',
-    ],
-    [
-      'source: failed `Hubo un error al obtener la información` on a source error without publishable detail',
-      [{ plate: 'MAIN123', entity: 'MEX', state: 'failed' }],
-      true,
-      cell('failed', TAX_MESSAGES.SOURCE_ERROR),
-      'completed',
-    ],
-    [
-      'source: failed `No se pudo ejecutar la consulta de tenencia para esta placa.` when the lookup never ran',
-      [{ plate: 'MAIN123', entity: 'MEX', state: 'never' }],
-      true,
-      cell('failed', TAX_MESSAGES.LOOKUP_NEVER_RAN),
-      'completed',
-    ],
-    ['source: processing `Se está procesando la información` while the lookup runs', [{ plate: 'MAIN123', entity: 'MEX', state: 'running' }], true, cell('processing', TAX_MESSAGES.PROCESSING), 'processing'],
-    [
-      'source: processing `Aún no se ha consultado la tenencia de esta placa` when the plate was never looked up',
-      [done('SEC4567')],
-      true,
-      cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED),
-      'processing',
-    ],
-  ])('%s', (_name, lookups, started, expected, status) => {
-    const body = run({ plates: [MAIN, SECOND], lookups, anyLookupStarted: started });
-    expect(body.main_tax.result.find((r) => r.fiscal_year === 2024)?.source).toEqual(expected);
-    expect(body.main_tax.status).toBe(status);
-    expect(body.main_tax.message).toBe(status === 'completed' ? null : expected.message);
-  });
-
-  it('when the lookup returned fiscal years, each year is resolved separately', () => {
-    const body = run({ lookups: [done('MAIN123', [{ fiscal_year: 2026, amount: 1 }, { fiscal_year: 2023, amount: 2 }])] });
-    expect(body.main_tax.result.map((r) => r.source.message)).toEqual([
-      TAX_MESSAGES.WITH_DEBT,
-      TAX_MESSAGES.NO_DEBT,
-      TAX_MESSAGES.NO_DEBT,
-      TAX_MESSAGES.WITH_DEBT,
-      TAX_MESSAGES.NO_DEBT,
-    ]);
-  });
-
-  it.each<[string, TaxLookup[]]>([
-    ['when the lookup returned none, all 5 years share one verdict (no debt)', [done('MAIN123')]],
-    ['when the lookup returned none, all 5 years share one verdict (source reason)', [{ plate: 'MAIN123', entity: 'MEX', state: 'reason', reason: 'Placa dada de baja' }]],
-  ])('%s', (_name, lookups) => {
-    const cells = run({ lookups }).main_tax.result.map((r) => JSON.stringify(r.source));
-    expect(new Set(cells).size).toBe(1);
-  });
-
-  it.each<[string, TaxReceipt[], string | null]>([
-    ['payment_date: from the receipt paired to the year', [receipt('MAIN123', 2024, { fecha_pago: '10/02/2024' })], '10/02/2024'],
-    ['payment_date: the latest payment among receipts covering the year', [receipt('MAIN123', 2024, { fecha_pago: '10/02/2024' }), receipt('MAIN123', [2024, 2025], { fecha_pago: '01/01/2025' })], '01/01/2025'],
-    ['payment_date: null when there is no receipt', [], null],
-    ['payment_date: null when pairing failed (the receipt declares no fiscal year)', [receipt('MAIN123', null)], null],
-  ])('%s', (_name, receipts, expected) => {
-    const row = run({ lookups: [done('MAIN123')], receipts }).main_tax.result.find((r) => r.fiscal_year === 2024);
-    expect(row?.payment_date).toBe(expected);
-  });
-
-  it.each<[string, TaxLookup['years'], TaxReceipt[], number | string | null]>([
-    ['total: the portal amount when it reports the year with an amount', [{ fiscal_year: 2024, amount: 3456.5 }], [receipt('MAIN123', 2024)], 3456.5],
-    ['total: a formatted portal amount exactly as given', [{ fiscal_year: 2024, amount: '$3,456.50' }], [], '$3,456.50'],
-    ['total: the receipt amount when the portal reports the year without an amount', [{ fiscal_year: 2024, amount: null }], [receipt('MAIN123', 2024, { total: 1520 })], 1520],
-    ['total: the receipt amount when the portal does not report the year', [], [receipt('MAIN123', 2024, { total: '$1,520.00' })], '$1,520.00'],
-    ['total: null when neither gives an amount', [{ fiscal_year: 2024, amount: null }], [], null],
-  ])('%s', (_name, years, receipts, expected) => {
-    const row = run({ lookups: [done('MAIN123', years)], receipts }).main_tax.result.find((r) => r.fiscal_year === 2024);
-    expect(row?.total).toBe(expected);
-  });
-
-  it('is completed with result [] only when no plate is legible (and then nothing is excluded from taxes)', () => {
-    // Too short to be a plate: not legible, though normalized like any plate text.
-    const plates = [entry('X', { document_date: '01/01/2025' }), entry('1', { document_date: '' })];
-    const body = run({ plates, lookups: [done('X'), done('1')] });
-    expect(body.main_tax).toEqual({ message: null, status: 'completed', result: [] });
-    expect(body.taxes.result.map((r) => r.plate_number)).toEqual(['X', '1']);
-  });
-});
+import { mostInformativeLookup, type TaxLookup } from './taxEvidence.js';
+import { taxPlatesToQuery } from './taxes.js';
+import { OTHER_VIN, VIN } from './testPlates.js';
+import { cell, done, entry, GRID, MAIN, receipt, run, SECOND } from './testTaxes.js';
 
 describe('taxes block: the other plates (contract §4.7)', () => {
   it('has one item per fiscal year either source reported, descending, with a single status cell', () => {
     const body = run({
       plates: [MAIN, SECOND],
-      lookups: [done('MAIN123'), done('SEC4567', [{ fiscal_year: 2021, amount: 900 }, { fiscal_year: 2019, amount: '$800.00' }])],
+      lookups: [
+        done('MAIN123'),
+        done('SEC4567', [
+          { fiscal_year: 2021, amount: 900 },
+          { fiscal_year: 2019, amount: '$800.00' },
+        ]),
+      ],
       receipts: [receipt('SEC4567', 2020, { fecha_pago: '02/02/2020', total: 700 })],
     });
     expect(body.taxes).toEqual({
       message: null,
       status: 'completed',
       result: [
-        { plate_number: 'SEC4567', state: 'MEX', fiscal_year: 2021, status: cell('warning', TAX_MESSAGES.WITH_DEBT), payment_date: null, total: 900 },
-        { plate_number: 'SEC4567', state: 'MEX', fiscal_year: 2020, status: cell('success', TAX_MESSAGES.NO_DEBT), payment_date: '02/02/2020', total: 700 },
-        { plate_number: 'SEC4567', state: 'MEX', fiscal_year: 2019, status: cell('warning', TAX_MESSAGES.WITH_DEBT), payment_date: null, total: '$800.00' },
+        {
+          plate_number: 'SEC4567',
+          state: 'MEX',
+          fiscal_year: 2021,
+          status: cell('warning', TAX_MESSAGES.WITH_DEBT),
+          payment_date: null,
+          total: 900,
+        },
+        {
+          plate_number: 'SEC4567',
+          state: 'MEX',
+          fiscal_year: 2020,
+          status: cell('success', TAX_MESSAGES.NO_DEBT),
+          payment_date: '02/02/2020',
+          total: 700,
+        },
+        {
+          plate_number: 'SEC4567',
+          state: 'MEX',
+          fiscal_year: 2019,
+          status: cell('warning', TAX_MESSAGES.WITH_DEBT),
+          payment_date: null,
+          total: '$800.00',
+        },
       ],
     });
   });
 
   it.each<[string, TaxLookup[], TaxCell, number | null]>([
-    ['fiscal_year null when neither source reported anything: success `Sin adeudo`', [done('MAIN123'), done('SEC4567')], cell('success', TAX_MESSAGES.NO_DEBT), null],
-    ['status failed with the portal reason', [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'reason', reason: SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND }], cell('failed', SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND), null],
-    ['status failed with the sanitized generic message', [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'failed' }], cell('failed', TAX_MESSAGES.SOURCE_ERROR), null],
-    ['status processing while the lookup runs', [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'running' }], cell('processing', TAX_MESSAGES.PROCESSING), null],
+    [
+      'fiscal_year null when neither source reported anything: success `Sin adeudo`',
+      [done('MAIN123'), done('SEC4567')],
+      cell('success', TAX_MESSAGES.NO_DEBT),
+      null,
+    ],
+    [
+      'status failed with the portal reason',
+      [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'reason', reason: SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND }],
+      cell('failed', SOURCE_REASON_EXAMPLES.TAX_VEHICLE_NOT_FOUND),
+      null,
+    ],
+    [
+      'status failed with the sanitized generic message',
+      [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'failed' }],
+      cell('failed', TAX_MESSAGES.SOURCE_ERROR),
+      null,
+    ],
+    [
+      'status processing while the lookup runs',
+      [done('MAIN123'), { plate: 'SEC4567', entity: 'MEX', state: 'running' }],
+      cell('processing', TAX_MESSAGES.PROCESSING),
+      null,
+    ],
     ['status processing when the plate was never looked up', [done('MAIN123')], cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED), null],
   ])('%s', (_name, lookups, expected, year) => {
     const body = run({ plates: [MAIN, SECOND], lookups });
-    expect(body.taxes.result).toEqual([{ plate_number: 'SEC4567', state: 'MEX', fiscal_year: year, status: expected, payment_date: null, total: null }]);
+    expect(body.taxes.result).toEqual([
+      { plate_number: 'SEC4567', state: 'MEX', fiscal_year: year, status: expected, payment_date: null, total: null },
+    ]);
     expect(body.taxes.status).toBe(expected.status === 'processing' ? 'processing' : 'completed');
     expect(body.taxes.message).toBe(expected.status === 'processing' ? expected.message : null);
   });
@@ -198,7 +109,14 @@ describe('taxes block: the other plates (contract §4.7)', () => {
       receipts: [receipt('NOE4567', 2021, { entidad: 'JAL' })],
     });
     expect(body.taxes.result).toEqual([
-      { plate_number: 'NOE4567', state: 'JAL', fiscal_year: 2021, status: cell('success', TAX_MESSAGES.NO_DEBT), payment_date: '15/03/2024', total: 1520 },
+      {
+        plate_number: 'NOE4567',
+        state: 'JAL',
+        fiscal_year: 2021,
+        status: cell('success', TAX_MESSAGES.NO_DEBT),
+        payment_date: '15/03/2024',
+        total: 1520,
+      },
     ]);
   });
 
@@ -210,17 +128,26 @@ describe('taxes block: the other plates (contract §4.7)', () => {
   it.each<[string, TaxLookup[], TaxCell]>([
     [
       'most informative wins, not the most recent: an older answer over a newer failure',
-      [{ plate: 'SEC4567', entity: 'MEX', state: 'failed', finished_at: '2026-08-02T00:00:00Z' }, done('SEC4567', [], { finished_at: '2026-08-01T00:00:00Z' })],
+      [
+        { plate: 'SEC4567', entity: 'MEX', state: 'failed', finished_at: '2026-08-02T00:00:00Z' },
+        done('SEC4567', [], { finished_at: '2026-08-01T00:00:00Z' }),
+      ],
       cell('success', TAX_MESSAGES.NO_DEBT),
     ],
     [
       'most informative wins: a source reason over a newer failure without detail',
-      [{ plate: 'SEC4567', entity: 'MEX', state: 'failed' }, { plate: 'SEC4567', entity: 'MEX', state: 'reason', reason: 'Placa dada de baja' }],
+      [
+        { plate: 'SEC4567', entity: 'MEX', state: 'failed' },
+        { plate: 'SEC4567', entity: 'MEX', state: 'reason', reason: 'Placa dada de baja' },
+      ],
       cell('failed', 'Placa dada de baja'),
     ],
     [
       'between equally informative lookups the most recent wins',
-      [done('SEC4567', [], { finished_at: '2026-08-01T00:00:00Z' }), done('SEC4567', [{ fiscal_year: 2025, amount: 1 }], { finished_at: '2026-08-03T00:00:00Z' })],
+      [
+        done('SEC4567', [], { finished_at: '2026-08-01T00:00:00Z' }),
+        done('SEC4567', [{ fiscal_year: 2025, amount: 1 }], { finished_at: '2026-08-03T00:00:00Z' }),
+      ],
       cell('warning', TAX_MESSAGES.WITH_DEBT),
     ],
   ])('%s', (_name, lookups, expected) => {
@@ -230,7 +157,10 @@ describe('taxes block: the other plates (contract §4.7)', () => {
 
   it('a re-run in flight keeps the most informative answer in the cells and the block processing until it ends', () => {
     const rerun: TaxLookup = { plate: 'MAIN123', entity: 'MEX', state: 'running' };
-    const body = run({ plates: [MAIN, SECOND], lookups: [done('MAIN123'), rerun, done('SEC4567'), { plate: 'SEC4567', entity: 'MEX', state: 'running' }] });
+    const body = run({
+      plates: [MAIN, SECOND],
+      lookups: [done('MAIN123'), rerun, done('SEC4567'), { plate: 'SEC4567', entity: 'MEX', state: 'running' }],
+    });
     expect(body.main_tax.status).toBe('processing');
     expect(body.main_tax.message).toBe(TAX_MESSAGES.PROCESSING);
     expect(body.main_tax.result.map((r) => r.source)).toEqual(body.main_tax.result.map(() => cell('success', TAX_MESSAGES.NO_DEBT)));
@@ -260,9 +190,14 @@ describe('taxes block outcomes and empties (contract §4.6, §4.7, §9)', () => 
   });
 
   it.each<[string, CasePlateEntry[], string]>([
-    ['empty: no extracted plates → both blocks completed, [], `No se encontraron the service registradas` (§9)', [], EMPTY_PLATES_MESSAGES.NO_PLATES],
     [
-      'empty: plates exist but none belongs to the case VIN → both blocks completed, [], `Las the service registradas no corresponden al VIN del expediente` (§9)',
+      'empty: no extracted plates → both blocks completed, [], `No se encontraron the service registradas` (§9)',
+      [],
+      EMPTY_PLATES_MESSAGES.NO_PLATES,
+    ],
+    [
+      'empty: plates exist but none belongs to the case VIN → both blocks completed, [], ' +
+        '`Las the service registradas no corresponden al VIN del expediente` (§9)',
       [entry('MAIN123', { niv: OTHER_VIN })],
       EMPTY_PLATES_MESSAGES.PLATES_NOT_FOR_CASE_VIN,
     ],
@@ -271,23 +206,34 @@ describe('taxes block outcomes and empties (contract §4.6, §4.7, §9)', () => 
     expect(run({ plates, anyLookupStarted: false })).toEqual({ main_tax: block, taxes: block });
   });
 
-  it('no tenencia lookup at all: processing, receipts that exist are published, `Aún no se ha ejecutado ninguna consulta de tenencia para este caso.`', () => {
-    const body = run({
-      plates: [MAIN, SECOND, entry('THR8901', { document_date: '01/01/2018' })],
-      receipts: [receipt('SEC4567', 2023, { fecha_pago: '01/02/2023', total: 1100 })],
-      anyLookupStarted: false,
-    });
-    expect(body.taxes).toEqual({
-      message: TAX_MESSAGES.NO_LOOKUP_YET,
-      status: 'processing',
-      result: [
-        { plate_number: 'SEC4567', state: 'MEX', fiscal_year: 2023, status: cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED), payment_date: '01/02/2023', total: 1100 },
-      ],
-    });
-    expect(body.main_tax.status).toBe('processing');
-    expect(body.main_tax.message).toBe(TAX_MESSAGES.NO_LOOKUP_YET);
-    expect(body.main_tax.result.map((r) => r.source)).toEqual(GRID.map(() => cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED)));
-  });
+  it(
+    'no tenencia lookup at all: processing, receipts that exist are published, ' +
+      '`Aún no se ha ejecutado ninguna consulta de tenencia para este caso.`',
+    () => {
+      const body = run({
+        plates: [MAIN, SECOND, entry('THR8901', { document_date: '01/01/2018' })],
+        receipts: [receipt('SEC4567', 2023, { fecha_pago: '01/02/2023', total: 1100 })],
+        anyLookupStarted: false,
+      });
+      expect(body.taxes).toEqual({
+        message: TAX_MESSAGES.NO_LOOKUP_YET,
+        status: 'processing',
+        result: [
+          {
+            plate_number: 'SEC4567',
+            state: 'MEX',
+            fiscal_year: 2023,
+            status: cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED),
+            payment_date: '01/02/2023',
+            total: 1100,
+          },
+        ],
+      });
+      expect(body.main_tax.status).toBe('processing');
+      expect(body.main_tax.message).toBe(TAX_MESSAGES.NO_LOOKUP_YET);
+      expect(body.main_tax.result.map((r) => r.source)).toEqual(GRID.map(() => cell('processing', TAX_MESSAGES.PLATE_NEVER_QUERIED)));
+    },
+  );
 
   it('before the first job finishes the taxes block is processing with result []', () => {
     const running = (plate: string): TaxLookup => ({ plate, entity: 'MEX', state: 'running' });
@@ -299,7 +245,13 @@ describe('taxes block outcomes and empties (contract §4.6, §4.7, §9)', () => 
   });
 
   it('block status completed once every plate reached its outcome, even a business error', () => {
-    const body = run({ plates: [MAIN, SECOND], lookups: [{ plate: 'MAIN123', entity: 'MEX', state: 'failed' }, { plate: 'SEC4567', entity: 'MEX', state: 'never' }] });
+    const body = run({
+      plates: [MAIN, SECOND],
+      lookups: [
+        { plate: 'MAIN123', entity: 'MEX', state: 'failed' },
+        { plate: 'SEC4567', entity: 'MEX', state: 'never' },
+      ],
+    });
     expect([body.main_tax.status, body.taxes.status]).toEqual(['completed', 'completed']);
     expect(body.taxes.result[0].status).toEqual(cell('failed', TAX_MESSAGES.LOOKUP_NEVER_RAN));
   });

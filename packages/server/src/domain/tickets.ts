@@ -2,27 +2,7 @@ import { TICKET_MESSAGES, type SourceAmount, type TicketRow, type TicketsRespons
 import { mainPlate } from './mainPlate.js';
 import { plateIdentity, plateRoster, selectCasePlates, type RosterPlate, type SelectablePlate } from './plateSelection.js';
 
-/**
- * Infractions (contract §4.5, §2.12, §9).
- *
- * - Plates: rules 1–5 of §4.5 (plateSelection), the main plate first (§4.7 choice), then the
- *   other kept plates, then the portal's previous plates (entity: the plate they preceded).
- * - Each plate is queried in its own entity and in `CMX` (once when its entity is `CMX`;
- *   only in `CMX` when its entity is unknown). Every queried entity with a record publishes
- *   its rows, own entity first; neither replaces the other. A plate with no record in any
- *   entity publishes one `Aún no se ha consultado esta placa` row with its own entity. Each
- *   (plate, entity) lookup is published once, however many roster plates query it.
- * - Several lookups of one (plate, entity): the first given wins (callers pass them newest
- *   first: "a GET returns the most recent result"). A `never` lookup is no record.
- * - Source status PAGADA / NO PAGADA compare trimmed, uppercased and with single spaces;
- *   any other status is published exactly as the source wrote it.
- * - `amount` is the source's number, string or null unchanged; absent (or a type the
- *   contract does not allow) becomes null.
- * - A `reason` lookup with a blank reason is a failure without detail.
- * - Root: no plates / none for the case VIN → `completed` with that message (§9); plates but
- *   no record for any of them → `processing` with the never-queried message and `[]`; any
- *   record (infractions, no debts, failed or running) → `completed`, message null.
- */
+// Infractions (contract §4.5, §2.12, §9); rules: docs/rules.md "Tickets".
 
 export type LookupState = 'never' | 'running' | 'failed' | 'reason' | 'done';
 

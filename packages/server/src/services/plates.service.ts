@@ -2,6 +2,7 @@ import type { PlatesResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { platesFromDocuments } from '../domain/plates.js';
+import { str } from '../domain/text.js';
 import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
@@ -79,11 +80,8 @@ export async function getPlates(ctx: ServerContext, principal: Principal, caseId
 
 /**
  * The case's plate rows in stored order, each with the portal's answer for its plate (MEX
- * plates only; the portal covers the Estado de México).
- *
- * The answer is set on the fresh query rows instead of spreading each row into a copy: on
- * read paths under load those copies were the largest allocation that outlived young-space
- * collections, and they filled old space with garbage.
+ * plates only; the portal covers the Estado de México). Set on the query's own rows, not on
+ * copies: moves bench row memory.server_rss (docs/performance.md, round 3).
  */
 export async function casePlateRows(ctx: ServerContext, caseId: string): Promise<CasePlateWithPortal[]> {
   const [plates, lookups] = await Promise.all([
@@ -171,8 +169,6 @@ export async function recomputePlates(ctx: ServerContext, principal: Principal, 
   await computePlates(ctx, row);
   return platesResponse(ctx, row);
 }
-
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The portal lookup of one plate: `pending` → `found` / null / `error` after retries. */
 export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {

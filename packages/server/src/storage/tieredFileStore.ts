@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { GroupCommit } from '../db/groupCommit.js';
 import { insertRow } from '../db/precompiled.js';
+import { insertChunks, readChunks, streamChunks } from './fileChunks.js';
 import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
 import type { SegmentFiles, SegmentPlace } from './segmentFiles.js';
 
@@ -16,7 +17,9 @@ const EMPTY = Buffer.alloc(0);
  * The server's file store. Files up to `INLINE_FILE_BYTES` (most XML invoices, receipts and
  * small scans) get a row in the database table `stored_files`, committed with the rows that
  * name them; larger ones are files of their own on disk. Creating a file on disk costs more
- * than the rest of an upload.
+ * than the rest of an upload. With `largeInDatabase` (PostgreSQL) a larger one is a row too,
+ * its content in chunk rows (`fileChunks.ts`): instances on different hosts share nothing but
+ * the database, so no instance may keep a file to itself.
  *
  * With `segments` (SQLite) a small file's content is appended to a segment file and its row
  * says where; without (PostgreSQL) the content is the row's, so every instance that shares the
@@ -35,22 +38,33 @@ export function tieredFileStore(opts: {
   writes: GroupCommit;
   clock: Clock;
   segments?: SegmentFiles;
+  largeInDatabase?: boolean;
 }): FileStore {
   const { disk, db, writes, clock, segments } = opts;
-  async function inline(key: string): Promise<Buffer | null | undefined> {
+  /** The key's row: undefined without one (the file may be on disk), its chunk count for a chunked file. */
+  async function inline(key: string): Promise<Buffer | null | undefined | { chunks: number }> {
     if (!isStorageKey(key)) return undefined;
     const row = await db
       .selectFrom('stored_files')
-      .select(['content', 'segment', 'segment_offset', 'segment_length'])
+      .select(['content', 'segment', 'segment_offset', 'segment_length', 'chunks'])
       .where('key', '=', key)
       .executeTakeFirst();
     if (!row) return undefined;
+    if (row.chunks !== null) return { chunks: Number(row.chunks) };
     if (row.segment === null) return Buffer.from(row.content);
     return segments ? segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) }) : null;
   }
   async function stage(bytes: Uint8Array, ext: string): Promise<StagedFile> {
-    if (bytes.byteLength > INLINE_FILE_BYTES) return disk.stage(bytes, ext);
+    const large = bytes.byteLength > INLINE_FILE_BYTES;
+    if (large && !opts.largeInDatabase) return disk.stage(bytes, ext);
     const key = newStorageKey(ext);
+    if (large) {
+      const commit = async (trx: Transaction<Database>) => {
+        const chunks = await insertChunks(trx, key, bytes);
+        await insertRow(trx, 'stored_files', { key, content: EMPTY, created_at: clock.now().toISOString(), chunks });
+      };
+      return { ...storedFile(key, bytes), commit };
+    }
     const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // A unit of a group commit runs again alone when the shared transaction rolled back: the
     // bytes are written once, and the second run names the same place.
@@ -79,11 +93,13 @@ export function tieredFileStore(opts: {
     stage,
     async get(key) {
       const content = await inline(key);
-      return content === undefined ? disk.get(key) : content;
+      if (content === undefined) return disk.get(key);
+      return content && 'chunks' in content ? readChunks(db, key, content.chunks) : content;
     },
     async stream(key) {
       const content = await inline(key);
       if (content === undefined) return disk.stream(key);
+      if (content && 'chunks' in content) return streamChunks(db, key, content.chunks);
       return content && Readable.from([content]);
     },
     close() {

@@ -6,6 +6,12 @@ describe('server settings (operator-surface §1)', () => {
     expect(() => loadConfig({}, { VCASE_WEBHOOK_TIMEOUT_MS: 'soon' })).toThrow(/^invalid configuration:\n {2}VCASE_WEBHOOK_TIMEOUT_MS: /);
     expect(() => loadConfig({ port: 'x' }, {})).toThrow(/\n {2}--port \/ PORT: /);
     expect(() => loadConfig({}, { VCASE_WORKERS: '-1' })).toThrow(/\n {2}--workers \/ VCASE_WORKERS: /);
+    expect(() => loadConfig({}, { VCASE_JOB_LEASE_MS: '10' })).toThrow(/\n {2}VCASE_JOB_LEASE_MS: /);
+  });
+
+  it('reads the job lease, which the job runner defaults when unset', () => {
+    expect(loadConfig({}, { VCASE_JOB_LEASE_MS: '1500' }).jobLeaseMs).toBe(1500);
+    expect(loadConfig({}, {}).jobLeaseMs).toBeUndefined();
   });
 
   it('reads yes/no settings from the usual words and refuses any other', () => {

@@ -20,10 +20,18 @@ import {
 describe('validateVin', () => {
   it.each([
     ['valid North American VIN (domain facts)', '1M8GDM9AXKP042788', { valid: true, checkDigitValid: true, reason: null, warning: false }],
-    ['bad check digit on a North American WMI rejects', '1M8GDM9AYKP042788', { valid: false, checkDigitValid: false, reason: 'check_digit' }],
+    [
+      'bad check digit on a North American WMI rejects',
+      '1M8GDM9AYKP042788',
+      { valid: false, checkDigitValid: false, reason: 'check_digit' },
+    ],
     ['Mexican-built (WMI 3) follows the check digit', '3VWFE21C04M000001', { valid: true, checkDigitValid: true }],
     ['Mexican-built with a wrong check digit rejects', '3N1CN8AE0RK812345', { valid: false, reason: 'check_digit' }],
-    ['WMI outside 1–5: bad check digit is only a warning', 'WVWZZZ1JZXW000001', { valid: true, checkDigitValid: false, reason: 'check_digit', warning: true }],
+    [
+      'WMI outside 1–5: bad check digit is only a warning',
+      'WVWZZZ1JZXW000001',
+      { valid: true, checkDigitValid: false, reason: 'check_digit', warning: true },
+    ],
     ['I is never in a VIN', '1M8GDM9AXKP04278I', { valid: false, reason: 'alphabet' }],
     ['O is never in a VIN', '1M8GDM9AXKP0427O8', { valid: false, reason: 'alphabet' }],
     ['Q is never in a VIN', 'Q M8GDM9AXKP042788', { valid: false, reason: 'alphabet' }],
@@ -143,7 +151,11 @@ describe('entityCode', () => {
   });
 
   it('maps every one of the 32 codes to itself', () => {
-    for (const code of ['AGU', 'BCN', 'BCS', 'CAM', 'CHH', 'CHP', 'CMX', 'COA', 'COL', 'DUR', 'GRO', 'GUA', 'HID', 'JAL', 'MEX', 'MIC', 'MOR', 'NAY', 'NLE', 'OAX', 'PUE', 'QUE', 'ROO', 'SIN', 'SLP', 'SON', 'TAB', 'TAM', 'TLA', 'VER', 'YUC', 'ZAC']) {
+    const codes = [
+      ...['AGU', 'BCN', 'BCS', 'CAM', 'CHH', 'CHP', 'CMX', 'COA', 'COL', 'DUR', 'GRO', 'GUA', 'HID', 'JAL', 'MEX', 'MIC'],
+      ...['MOR', 'NAY', 'NLE', 'OAX', 'PUE', 'QUE', 'ROO', 'SIN', 'SLP', 'SON', 'TAB', 'TAM', 'TLA', 'VER', 'YUC', 'ZAC'],
+    ];
+    for (const code of codes) {
       expect(entityCode(code)).toBe(code);
     }
   });
@@ -187,6 +199,14 @@ describe('parseDate → DD/MM/YYYY', () => {
 
   it('finds every date in order', () => {
     expect(findDates('Expedición 2023-01-15, vigencia 15/01/2026').map((d) => d.date)).toEqual(['15/01/2023', '15/01/2026']);
+  });
+
+  it('places each date at its offset in the text as given, accents decomposed or not', () => {
+    // 'ó' written as 'o' + a combining accent (NFD, as some PDF text layers give it).
+    for (const text of ['Expedición: 12 de marzo de 2024', 'Expedicio\u0301n: 12 de marzo de 2024']) {
+      const [found] = findDates(text);
+      expect(text.slice(found.index, found.index + found.length)).toBe('12 de marzo de 2024');
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { configSchema, type Config } from '../../src/config.js';
 import { createServer, type VcaseServer } from '../../src/server.js';
 import type { Clock } from '../../src/clock.js';
+import { afterAll } from 'vitest';
 import type { LookupAll } from '../../src/net/publicUrl.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -21,32 +22,54 @@ export async function postgresDatabaseFor(stateDir: string): Promise<{ url: stri
   const adminUrl = process.env.VCASE_TEST_PG_URL;
   if (!adminUrl) return null;
   const name = `vcase_t_${path.basename(stateDir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
-  const { default: pgLib } = await import('pg');
-  const admin = new pgLib.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await asAdmin(adminUrl, async (admin) => {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  });
+  leftover.add(name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const c = new pgLib.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
+      leftover.delete(name);
+      await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
 
-export interface TestServer {
+async function asAdmin<T>(adminUrl: string, work: (admin: import('pg').Client) => Promise<T>): Promise<T> {
+  const { default: pgLib } = await import('pg');
+  const admin = new pgLib.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Databases a test file made and did not drop (a restart test's, named after a folder it
+ * gave): dropped once the file's own hooks have run, so a local server keeps none.
+ */
+const leftover = new Set<string>();
+afterAll(async () => {
+  const adminUrl = process.env.VCASE_TEST_PG_URL;
+  if (!adminUrl || leftover.size === 0) return;
+  await asAdmin(adminUrl, async (admin) => {
+    for (const name of leftover) await admin.query(`drop database if exists ${name} with (force)`);
+  });
+  leftover.clear();
+});
+
+/** What the tenant helpers below need of a server: a test server, or one in another process (`serverProcesses.ts`). */
+export interface ServerClient {
+  inject(opts: InjectOptions): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
+  admin(method: InjectOptions['method'], url: string, payload?: unknown): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
+}
+
+export interface TestServer extends ServerClient {
   server: VcaseServer;
   stateDir: string;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
@@ -115,7 +138,7 @@ export interface Tenant {
 
 /** A company with one user, a bearer token and an API key, made through the admin API. */
 export async function createTenant(
-  t: TestServer,
+  t: ServerClient,
   opts: { name?: string; status_catalog?: string[]; use_cases?: { name: string }[]; user?: Record<string, unknown> } = {},
 ): Promise<Tenant> {
   const company = (
@@ -141,7 +164,7 @@ export async function createTenant(
   };
 }
 
-export async function createCase(t: TestServer, tenant: Tenant, body: Record<string, unknown> = {}) {
+export async function createCase(t: ServerClient, tenant: Tenant, body: Record<string, unknown> = {}) {
   const res = await t.inject({
     method: 'POST',
     url: '/v1/cases',

@@ -185,8 +185,13 @@ describe('durable jobs across restarts', () => {
       await first.server.app.close();
       const inFlight = await first.server.ctx.db.selectFrom('jobs').selectAll().where('id', '=', job_id).executeTakeFirstOrThrow();
       expect(inFlight.status).toBe('processing');
-      // Time passes beyond the lease; the source answers promptly now.
-      await first.server.ctx.db.updateTable('jobs').set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job_id).execute();
+      // Time passes beyond the lease; the source answers promptly now. The claim is a dead
+      // worker's: this runner, still up, would otherwise renew it on its next heartbeat.
+      await first.server.ctx.db
+        .updateTable('jobs')
+        .set({ lease_until: new Date(Date.now() - 1000).toISOString(), locked_by: 'crashed-worker' })
+        .where('id', '=', job_id)
+        .execute();
       await first.server.ctx.db.updateTable('sandbox_fixtures').set({ outcome: JSON.stringify({ result: { tiene_reporte: false } }) }).where('source', '=', 'rapi').execute();
 
       const second = await startTestServer({}, { stateDir: dir });

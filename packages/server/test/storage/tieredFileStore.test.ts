@@ -7,19 +7,20 @@ import { manualClock } from '../../src/clock.js';
 import { createGroupCommit } from '../../src/db/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { segmentFiles } from '../../src/storage/segmentFiles.js';
+import { FILE_CHUNK_BYTES } from '../../src/storage/fileChunks.js';
 import { INLINE_FILE_BYTES, tieredFileStore } from '../../src/storage/tieredFileStore.js';
 import { databasePerTest } from '../helpers/database.js';
 
 const openDatabase = databasePerTest('files');
 
-async function stores({ withSegments = false } = {}) {
+async function stores({ withSegments = false, largeInDatabase = false } = {}) {
   const { db, dialect } = await openDatabase();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-tiered-'));
   const disk = localFileStore(dir);
   const segmentsDir = path.join(dir, 'segments');
   const segments = withSegments ? segmentFiles(segmentsDir) : undefined;
   const writes = createGroupCommit(db, dialect);
-  const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments });
+  const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments, largeInDatabase });
   const filesOnDisk = () =>
     fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.seg')).map((e) => e.name);
   const segmentBytes = () => (fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0);
@@ -163,5 +164,65 @@ describe('tiered file store', () => {
       cleanup();
       plain.cleanup();
     }
+  });
+
+  describe('with large files in the database (PostgreSQL)', () => {
+    /** Bytes that differ at every offset, so a chunk out of place or cut short shows. */
+    const patterned = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
+
+    it('keeps a large file in chunk rows, nothing on disk, and reads and streams it back whole', async () => {
+      const { db, store, filesOnDisk, cleanup } = await stores({ largeInDatabase: true });
+      try {
+        const large = patterned(2 * FILE_CHUNK_BYTES + 12_345);
+        const exact = patterned(FILE_CHUNK_BYTES);
+        const [l, e, s] = await Promise.all([store.put(large, 'pdf'), store.put(exact, 'pdf'), store.put(Buffer.from('chica'), 'xml')]);
+        expect(filesOnDisk()).toEqual([]);
+        const chunks = await db.selectFrom('stored_file_chunks').select(['key', 'seq']).orderBy('key').orderBy('seq').execute();
+        expect(chunks.filter((c) => c.key === l.key).map((c) => Number(c.seq))).toEqual([0, 1, 2]);
+        expect(chunks.filter((c) => c.key === e.key).map((c) => Number(c.seq))).toEqual([0]);
+        expect(chunks.some((c) => c.key === s.key)).toBe(false);
+
+        expect((await store.get(l.key))!.equals(large)).toBe(true);
+        expect((await store.get(e.key))!.equals(exact)).toBe(true);
+        expect((await store.get(s.key))?.toString()).toBe('chica');
+        const pieces: Buffer[] = [];
+        for await (const piece of (await store.stream(l.key))!) pieces.push(piece as Buffer);
+        expect(pieces.map((p) => p.length)).toEqual([FILE_CHUNK_BYTES, FILE_CHUNK_BYTES, 12_345]);
+        expect(Buffer.concat(pieces).equals(large)).toBe(true);
+      } finally {
+        cleanup();
+      }
+    });
+
+    it('stores a staged large file only with the transaction that commits it', async () => {
+      const { db, store, cleanup } = await stores({ largeInDatabase: true });
+      try {
+        const staged = await store.stage(patterned(INLINE_FILE_BYTES + 1), 'pdf');
+        await expect(
+          db.transaction().execute(async (trx) => {
+            await staged.commit(trx);
+            throw new Error('the rows that name the file fail');
+          }),
+        ).rejects.toThrow('fail');
+        expect(await db.selectFrom('stored_file_chunks').select('key').execute()).toEqual([]);
+        expect(await store.get(staged.key)).toBeNull();
+        await db.transaction().execute((trx) => staged.commit(trx));
+        expect((await store.get(staged.key))!.equals(patterned(INLINE_FILE_BYTES + 1))).toBe(true);
+      } finally {
+        cleanup();
+      }
+    });
+
+    it('answers nothing for a file missing a chunk rather than a file cut short', async () => {
+      const { db, store, cleanup } = await stores({ largeInDatabase: true });
+      try {
+        const stored = await store.put(patterned(FILE_CHUNK_BYTES + 10), 'pdf');
+        await db.deleteFrom('stored_file_chunks').where('key', '=', stored.key).where('seq', '=', 1).execute();
+        expect(await store.get(stored.key)).toBeNull();
+        await expect(text((await store.stream(stored.key))!)).rejects.toThrow(/lacks chunk 1 of 2/);
+      } finally {
+        cleanup();
+      }
+    });
   });
 });

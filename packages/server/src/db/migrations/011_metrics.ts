@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { isA } from '@vcase/shared';
 
 /**
  * `jobs.trace_parent`: the W3C `traceparent` of the span that queued the job (the request, or
@@ -6,6 +7,10 @@ import type { Kysely } from 'kysely';
  * runs it. Null when traces are off (`docs/operator-guide.md`, Observability).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL runs every pending migration in one transaction, and an earlier one may have
+  // changed jobs rows whose read-revision triggers are deferred (005): fire them now, or the
+  // table cannot be altered ("pending trigger events").
+  if (!isA(SqliteAdapter, db.getExecutor().adapter)) await sql`set constraints all immediate`.execute(db);
   await db.schema.alterTable('jobs').addColumn('trace_parent', 'text').execute();
 }
 

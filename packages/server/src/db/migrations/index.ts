@@ -7,6 +7,7 @@ import * as readRevisions from './005_read_revisions.js';
 import * as storedFiles from './006_stored_files.js';
 import * as fileSegments from './007_file_segments.js';
 import * as webhookSecretsTokens from './008_webhook_secrets_tokens.js';
+import * as fileChunks from './009_pg_file_chunks.js';
 import * as hardening from './010_hardening.js';
 import * as metrics from './011_metrics.js';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '006_stored_files': storedFiles,
   '007_file_segments': fileSegments,
   '008_webhook_secrets_tokens': webhookSecretsTokens,
+  '009_pg_file_chunks': fileChunks,
   '010_hardening': hardening,
   '011_metrics': metrics,
 };

@@ -1,5 +1,6 @@
 /** Dates as documents print them, turned into the contract's DD/MM/YYYY. */
 import { isRealDate } from '@vcase/shared';
+import { fold } from '../text.js';
 
 export { isRealDate };
 
@@ -36,9 +37,6 @@ export function parseYymmdd(value: string, pivot: number): string | undefined {
   if (!m) return undefined;
   return formatDate(expandYear(Number(m[1]), pivot), Number(m[2]), Number(m[3]));
 }
-
-const fold = (s: string) =>
-  s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
 
 // Each pattern yields [year, month, day] from its match; order matters (ISO before D/M/Y).
 const PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [

@@ -1,7 +1,6 @@
+import { isUuid } from '@vcase/shared';
 import { efectoComprobante } from '../satCfdi.js';
 import { ddmmyyyy, seeded } from './seed.js';
-
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
 /**
  * SAT CFDI status: most invoices are `Vigente`, some cancelled, a few unknown to SAT. The rest
@@ -17,7 +16,7 @@ export function syntheticSatCfdi(key: string, input: unknown): Record<string, un
   return {
     result: {
       estadoCFDI: cancelled ? 'Cancelado' : 'Vigente',
-      folioFiscal: UUID.test(key) ? key.toUpperCase() : null,
+      folioFiscal: isUuid(key) ? key.toUpperCase() : null,
       rfcEmisor: i.rfc_emisor ?? null,
       nombreEmisor: i.nombre_emisor ?? null,
       rfcReceptor: i.rfc_receptor ?? null,
@@ -35,7 +34,13 @@ export function syntheticSatPedimento(pedimento: string): Record<string, unknown
   const r = seeded('sat_pedimento', pedimento);
   return {
     result: {
-      vehiculo_importado: [{ pedimento, fecha: ddmmyyyy(r.int(1, 28), r.int(1, 12), r.int(2015, 2025)), pais_origen: r.pick(['ESTADOS UNIDOS', 'JAPON', 'ALEMANIA']) }],
+      vehiculo_importado: [
+        {
+          pedimento,
+          fecha: ddmmyyyy(r.int(1, 28), r.int(1, 12), r.int(2015, 2025)),
+          pais_origen: r.pick(['ESTADOS UNIDOS', 'JAPON', 'ALEMANIA']),
+        },
+      ],
       situacion_pedimentos: [{ pedimento, situacion: 'DESADUANADO' }],
     },
   };

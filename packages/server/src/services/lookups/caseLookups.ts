@@ -11,6 +11,5 @@ export async function caseLookups(db: Kysely<Database>, caseId: string, source: 
   return jobs.reverse();
 }
 
-export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
 export const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;

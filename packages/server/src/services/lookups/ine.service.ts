@@ -5,7 +5,8 @@ import type { ServerContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
 import { getJob } from '../../jobs/jobQueue.js';
 import { parseDate, validateCurp } from '../../domain/validators/index.js';
-import { obj, str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { obj } from './caseLookups.js';
 import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
 const INE_KEYS = [

@@ -16,7 +16,8 @@ import { SourceUnavailableError, type ProviderOutcome } from '../../providers/ou
 import { findDocument, listCaseDocuments, type DocumentRow } from '../../repositories/documents.repository.js';
 import { loadCase } from '../caseAccess.js';
 import { casePrimaryVin } from '../caseDerived.service.js';
-import { obj, str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { obj } from './caseLookups.js';
 import { vehicleFacts } from './vehicleFacts.js';
 
 export const INVOICE_CHECK_JOB = 'invoice.check';

@@ -6,7 +6,8 @@ import { INVOICE_TYPES } from '../../domain/vins.js';
 import { loadCase } from '../caseAccess.js';
 import { processedDocuments, vinSources } from '../caseDerived.service.js';
 import { primaryVin } from '../../domain/vins.js';
-import { caseLookups, str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { caseLookups } from './caseLookups.js';
 import { caseOwner, startLookup } from './lookupJob.js';
 
 export const PEDIMENTO_REQUIRED_FIELDS = ['aduana', 'ano_vehiculo'] as const;

@@ -1,7 +1,8 @@
 import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
 import type { LookupJob } from './caseLookups.js';
-import { caseLookups, obj, str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { caseLookups, obj } from './caseLookups.js';
 import { lookupStatus } from './lookupJob.js';
 import { casePlateRows, plateDocumentFields } from '../plates.service.js';
 

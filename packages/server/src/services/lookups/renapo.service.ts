@@ -5,7 +5,8 @@ import { parseDate } from '../../domain/validators/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadCase } from '../caseAccess.js';
 import { processedDocuments } from '../caseDerived.service.js';
-import { caseLookups, obj, str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { caseLookups, obj } from './caseLookups.js';
 import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
 
 /**

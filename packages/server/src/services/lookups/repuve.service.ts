@@ -5,7 +5,8 @@ import { nivBelongsToCase } from '../../domain/plateSelection.js';
 import { notFound } from '../../errors.js';
 import { loadCase } from '../caseAccess.js';
 import { casePlateRows } from '../plates.service.js';
-import { caseLookups, obj, str, type LookupJob } from './caseLookups.js';
+import { str } from '../../domain/text.js';
+import { caseLookups, obj, type LookupJob } from './caseLookups.js';
 import { lookupStatus } from './lookupJob.js';
 
 /** A REPUVE `info` object in the contract's shape, whatever the source left out. */

@@ -3,7 +3,7 @@ import { vinMatches } from '../../domain/validators/index.js';
 import { INVOICE_TYPES } from '../../domain/vins.js';
 import { fromJson } from '../../db/json.js';
 import { listProcessedDocumentSummaries } from '../../repositories/documents.repository.js';
-import { str } from './caseLookups.js';
+import { str } from '../../domain/text.js';
 
 /** What the case's documents say about the vehicle a source is asked about by VIN. */
 export interface VehicleFacts {

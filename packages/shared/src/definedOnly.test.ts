@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { definedOnly } from './definedOnly.js';
+
+describe('definedOnly', () => {
+  it('drops undefined values and keeps every other, null, 0 and "" included', () => {
+    const out = definedOnly({ a: 1, b: undefined, c: null, d: 0, e: '', f: false });
+    expect(out).toEqual({ a: 1, c: null, d: 0, e: '', f: false });
+    expect('b' in out).toBe(false);
+  });
+
+  it('lets a spread keep the values it would otherwise overwrite', () => {
+    expect({ timeout: 30, interval: 2, ...definedOnly({ timeout: undefined, interval: 5 }) }).toEqual({ timeout: 30, interval: 5 });
+  });
+});
