@@ -1,6 +1,7 @@
 import { personType } from '../domain/names.js';
 import { validateRfc } from '../domain/validators/rfc.js';
 import { fullName } from './extractors/names.js';
+import { str as text } from '../domain/text.js';
 
 export interface OwnerInfo {
   /** Full name as the document gives it (given names first for ID documents). */
@@ -18,7 +19,7 @@ export interface OwnerInfo {
   [key: string]: unknown;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const str = (v: unknown) => text(v) ?? undefined;
 
 /**
  * The owner a document declares, or null: the last endorsee of an endorsed invoice, the

@@ -1,20 +1,12 @@
+import { fold } from '../domain/text.js';
+
+export { fold };
+
 /**
  * Text helpers shared by the classifier and extractors. Matching runs on a folded copy of the
  * text (uppercase, accents removed, Ñ kept) of the same length, so values are cut from the
  * original at the same offsets.
  */
-
-/** Uppercase without accents (Ñ kept); same length as the input. */
-export function fold(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const up = ch.toUpperCase();
-    const base = up === 'Ñ' ? 'Ñ' : up.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    // Keep one UTF-16 unit per input unit so offsets line up with the original.
-    out += base.length === ch.length ? base : base.length > ch.length ? base.slice(0, ch.length) : base.padEnd(ch.length);
-  }
-  return out;
-}
 
 /** Collapse runs of spaces and tabs (not newlines) and trim every line. */
 export function tidy(text: string): string {

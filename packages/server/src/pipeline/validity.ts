@@ -8,6 +8,7 @@ import { isPartialVin, validateVin } from '../domain/validators/vin.js';
 import { findTd1 } from './mrz.js';
 import { ownerInfo } from './owner.js';
 import { sealValidityCodes } from './seal/index.js';
+import { str as text } from '../domain/text.js';
 
 /**
  * `document_validity` values:
@@ -97,7 +98,7 @@ export interface ValidityInput {
   findings?: readonly string[];
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const str = (v: unknown) => text(v) ?? undefined;
 
 function vinCodes(vin: string): ValidityCode[] {
   const v = validateVin(vin);

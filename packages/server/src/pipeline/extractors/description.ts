@@ -1,3 +1,4 @@
+import { definedOnly } from '@vcase/shared';
 import { segments, view } from '../text.js';
 import { findMakeModel, findMotor, findPedimentoNumber } from './fields.js';
 import { findVin } from './vin.js';
@@ -25,10 +26,6 @@ export function vehicleFromDescription(description: string): DescribedVehicle {
   return labeled.marca ? labeled : { ...unlabeledMakeModel(t.folded), ...labeled };
 }
 
-/** The object without its undefined values. */
-export function definedOnly<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}
 
 /** Makes sold in Mexico, as descriptions write them (folded). */
 const MAKES = [

@@ -1,6 +1,7 @@
 import type { Segment, TextView } from '../text.js';
 import type { ExtractContext } from './context.js';
-import { definedOnly, vehicleFromDescription } from './description.js';
+import { definedOnly } from '@vcase/shared';
+import { vehicleFromDescription } from './description.js';
 import { findMakeModel, findMotor } from './fields.js';
 import { startsWithFieldLabel } from './labels.js';
 import { headingOf, type Section } from './sections.js';

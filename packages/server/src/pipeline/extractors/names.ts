@@ -24,9 +24,10 @@ function units(full: string): string[] {
   return out;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+/** Accents off, Ñ to N too: the CURP writes initials so. */
+const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 /** First letter of the main word (particles skipped), as the CURP takes it. */
-const initial = (unit: string) => fold(unit.split(' ').filter((w) => !PARTICLES.has(w))[0] ?? unit)[0];
+const initial = (unit: string) => stripAccents(unit.split(' ').filter((w) => !PARTICLES.has(w))[0] ?? unit)[0];
 
 function consistent(p: PersonName, curp: string): boolean {
   return (
