@@ -62,7 +62,7 @@ export async function run(cfg, _seeded, log) {
       ids.push(res.document_id);
     }
     await waitUntil(
-      async () => (await Promise.all(ids.map((id) => api('GET', `/v1/documents/${id}`)))).every((d) => d.status === 'processed' || d.status === 'error'),
+      async () => (await Promise.all(ids.map((id) => api('GET', `/v1/documents/${id}`)))).every((d) => d.json_ocr !== null || d.validity?.document_validity === 'error'),
       { timeoutMs: (cfg.quick ? 600 : 1200) * 1000, everyMs: 1000, what: 'the four scans to be read' },
     );
     const peak = peakRssBytes(server.pid) / MB;
