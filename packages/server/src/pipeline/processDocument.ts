@@ -75,7 +75,8 @@ async function read(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   // The engines decode it from a scan they read; a text-layer PDF is searched here.
   const decoded = Array.isArray(ocr.json_ocr.codes) ? (ocr.json_ocr.codes as string[]) : undefined;
   const codes = !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? (decoded ?? (await qrCodes(input.bytes, input.mime))) : decoded;
-  const ctx = extractContext(satQrOf(codes ?? [], ocr.text));
+  const scanned = ocr.engine === 'tesseract' || 'image_ocr' in ocr.json_ocr;
+  const ctx = extractContext(satQrOf(codes ?? [], ocr.text), { scanned });
   const parsed_data = extractParsedData(type, ocr.text, ocr, ctx);
   const json_ocr = codes ? { ...ocr.json_ocr, codes } : ocr.json_ocr;
   const validity = computeValidity({ type, parsed_data, text: ocr.text, json_ocr, today: input.today, findings: ctx.findings });

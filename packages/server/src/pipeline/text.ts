@@ -55,8 +55,9 @@ export function parseYear(value: string | undefined): number | undefined {
 
 /** Single spaces, trimmed; undefined when empty. */
 export function clean(value: string | undefined): string | undefined {
-  const v = value?.replace(/\s+/g, ' ').replace(/^[\s:.,;-]+|[\s:,;-]+$/g, '').trim();
-  return v ? v : undefined;
+  // Box rules and underlines OCR reads at a value's ends ('|2025', '_') are not part of it.
+  const v = value?.replace(/\s+/g, ' ').replace(/^[\s:.,;|_\-—–[\]]+|[\s:,;|_\-—–[\]]+$/g, '').trim();
+  return v && /[\p{L}\p{N}]/u.test(v) ? v : undefined;
 }
 
 export interface LabelSpec {

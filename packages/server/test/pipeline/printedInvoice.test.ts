@@ -157,3 +157,35 @@ describe('VINs of vehicle documents', () => {
     expect(extractParsedData('invoice', ['FACTURA', 'NN', '2HKRW1H59SH723623'].join('\n')).vin).toBeUndefined();
   });
 });
+
+describe('what OCR does to scans, mended or left out', () => {
+  const scanned = () => extractContext(undefined, { scanned: true });
+
+  it("reads the '&' of a company name OCR turned into '6:', '8:', '€' or '£'", () => {
+    for (const misread of ['6:', '8:', '€', '£']) {
+      const text = `EMISOR\nSERVICIOS CONTABLES MUÑOZ ${misread} NÚÑEZ\nRFC: AVM9203175R5`;
+      expect(extractParsedData('invoice', text).nombre_emisor, misread).toBe('SERVICIOS CONTABLES MUÑOZ & NÚÑEZ');
+    }
+  });
+
+  it('drops the box rules OCR reads at a value\'s ends, and a value that is only such marks', () => {
+    const text = 'TARJETA DE CIRCULACION\nPLACA: ABC1234\nMODELO: |2025\nLINEA: _';
+    const data = extractParsedData('certificate_title', text);
+    expect(data.anio_modelo).toBe(2025);
+    expect(data).not.toHaveProperty('modelo');
+  });
+
+  it('puts a space back between a make and the field word OCR glued to it', () => {
+    const text = 'CONCEPTOS\nAUTOMOVIL NUEVO MARCA VOLKSWAGENTIPO JETTA VERSION GLI MODELO 2024 SERIE 3VWFE21C04M000001';
+    expect(extractParsedData('invoice', text)).toMatchObject({ marca: 'VOLKSWAGEN', modelo: 'JETTA', anio_modelo: 2024 });
+  });
+
+  it('leaves out a scanned North American VIN whose check digit fails past repair; a text layer keeps it', () => {
+    // 3JFRF5PU0YBP33681: three single misreads would make it hold, so none is chosen.
+    const text = 'TARJETA DE CIRCULACION\nPLACA: ABC1234\nNIV: 3JFRF5PU0YBP33681';
+    expect(extractParsedData('certificate_title', text, undefined, scanned())).not.toHaveProperty('vin');
+    expect(extractParsedData('certificate_title', text).vin).toBe('3JFRF5PU0YBP33681');
+    // Outside North America the check digit is not binding: kept as read.
+    expect(extractParsedData('certificate_title', 'TARJETA DE CIRCULACION\nNIV: JM1BL1SF1A1234567', undefined, scanned()).vin).toBe('JM1BL1SF1A1234567');
+  });
+});

@@ -42,6 +42,26 @@ function misread(word: string): IdentifierKind | undefined {
   return KINDS.find((k) => k.read.test(w) && !k.valid(w));
 }
 
+/**
+ * The one reading, taking each character from either of two reads of the same word, that
+ * passes `valid`… is left to the caller: here every mix of the two where they differ (at most
+ * 6 places), so two reads that each misread a different character can still agree.
+ */
+function combined(a: string, b: string): string[] {
+  if (a.length !== b.length || a === b) return [];
+  const diff = [...a].map((_, i) => i).filter((i) => a[i] !== b[i]);
+  if (diff.length > 6) return [];
+  const out: string[] = [];
+  for (let mask = 1; mask < 2 ** diff.length - 1; mask++) {
+    const chars = [...a];
+    diff.forEach((i, bit) => {
+      if (mask & (1 << bit)) chars[i] = b[i];
+    });
+    out.push(chars.join(''));
+  }
+  return out;
+}
+
 /** One word's box cut from the page, enlarged, on a white margin. */
 async function crop(page: Buffer, box: TextBox, size: { width: number; height: number }): Promise<Buffer> {
   const pad = Math.round((box.y1 - box.y0) * 0.35);
@@ -71,8 +91,9 @@ export async function rereadIdentifiers(pool: TesseractPool, page: Buffer, lines
   for (const s of suspects.slice(0, MAX_REREADS)) {
     const word = s.line[s.i];
     const again = core((await pool.readLine(await crop(page, word, size), s.kind!.alphabet)).replace(/\s+/g, ''));
-    if (s.kind!.read.test(again) && s.kind!.valid(again)) {
-      s.line[s.i] = { ...word, text: again };
+    const agreed = [again, ...combined(core(word.text), again)].find((v) => s.kind!.read.test(v) && s.kind!.valid(v));
+    if (agreed) {
+      s.line[s.i] = { ...word, text: agreed };
       replaced++;
     }
   }

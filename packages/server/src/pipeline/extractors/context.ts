@@ -6,8 +6,10 @@ export interface ExtractContext {
   qr?: SatQr;
   /** Validity codes the extraction adds: a VIN repaired from an OCR misread, a QR that disagrees. */
   findings: string[];
+  /** The text was read by OCR from pixels (a scan), not from a text layer or a fixture. */
+  scanned: boolean;
 }
 
-export function extractContext(qr?: SatQr): ExtractContext {
-  return { qr, findings: [] };
+export function extractContext(qr?: SatQr, opts: { scanned?: boolean } = {}): ExtractContext {
+  return { qr, findings: [], scanned: opts.scanned ?? false };
 }

@@ -19,7 +19,7 @@ export interface DescribedVehicle {
  * MODELO 2024 SERIE 3N1CN8AE1RK812345 MOTOR HR16123456X COLOR BLANCO".
  */
 export function vehicleFromDescription(description: string): DescribedVehicle {
-  const t = view(description);
+  const t = view(unglueMakes(description));
   const segs = segments(t, LABELS);
   const labeled = definedOnly({ vin: findVin(t, segs, { description: true })?.vin, numero_motor: findMotor(segs), pedimento: findPedimentoNumber(segs), ...findMakeModel(segs) });
   // Labeled values win; a known make in running text fills in only when no make is labeled.
@@ -35,6 +35,14 @@ const MAKES = [
   'OMODA', 'PEUGEOT', 'PORSCHE', 'RAM', 'RENAULT', 'SEAT', 'SUBARU', 'SUZUKI', 'TESLA', 'TOYOTA', 'VOLKSWAGEN', 'VOLVO', 'VW',
 ];
 const MAKE_RE = new RegExp(String.raw`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(?![A-Z0-9])`);
+/** Field words OCR may glue to the make before them ("VOLKSWAGENTIPO JETTA"). */
+const GLUED = new RegExp(`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(TIPO|MODELO|LINEA|SUBMARCA|VERSION|SERIE|MOTOR|COLOR)(?![A-Z])`, 'gi');
+
+/** The text with a space put back between a known make and the field word OCR glued to it. */
+export function unglueMakes(text: string): string {
+  return text.replace(GLUED, '$1 $2');
+}
+
 /** Words that end a model name in running text. */
 const MODEL_END = /^(?:SERIE|NIV|VIN|MOTOR|COLOR|MODELO|ANO|AÑO|TRANSMISION|PUERTAS|CILINDROS|PEDIMENTO|NUMERO|NO|CON|PARA|TIPO|VERSION)$/;
 

@@ -1,3 +1,4 @@
+import { validateVin } from '../../domain/validators/vin.js';
 import type { Segment, TextView } from '../text.js';
 import type { ExtractContext } from './context.js';
 import { definedOnly } from '@vcase/shared';
@@ -53,10 +54,12 @@ export interface InvoiceVehicle {
  * page (DATOS ADICIONALES: Marca, Modelo, Año…) fill what it does not say.
  */
 export function invoiceVehicle(t: TextView, segs: readonly Segment[], sections: readonly Section[], ctx: ExtractContext): InvoiceVehicle {
-  const vinRead = findVin(t, segs);
+  const vinRead = findVin(t, segs, { scanned: ctx.scanned });
   const description = vehicleDescription(t, sections);
   const described = description ? vehicleFromDescription(description) : {};
-  const vin = vinOf(vinRead, ctx.findings) ?? described.vin;
+  // A scan's description may hold the same misread as its labeled field (docs/rules.md, "VIN").
+  const describedVin = ctx.scanned && described.vin && /^[1-5]/.test(described.vin) && !validateVin(described.vin).checkDigitValid ? undefined : described.vin;
+  const vin = vinOf(vinRead, ctx.findings) ?? describedVin;
   if (!vin && !description) return {};
   const labeled = { ...findMakeModel(segs), numero_motor: findMotor(segs) };
   const { pedimento: _customs, vin: _vin, ...fromDescription } = described;

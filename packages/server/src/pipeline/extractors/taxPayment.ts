@@ -66,7 +66,7 @@ export function extractTaxPayment(t: TextView, ctx: ExtractContext): Data {
     fecha_pago: fechaPago,
     fecha_documento: findDate(segs, ['fecha_expedicion']) ?? fechaPago,
     total: totals.length ? Math.max(...totals) : undefined,
-    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true }), ctx.findings),
+    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true, scanned: ctx.scanned }), ctx.findings),
     propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
     folio: findFolio(segs),
     ...findMakeModel(segs),

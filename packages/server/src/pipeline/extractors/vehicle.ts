@@ -44,7 +44,7 @@ function unlabeledDate(t: TextView, segs: readonly Segment[]): string | undefine
 export function extractVehicleDocument(t: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, LABELS);
   return {
-    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true }), ctx.findings),
+    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true, scanned: ctx.scanned }), ctx.findings),
     placa: findPlate(segs),
     entidad: findEntity(t, segs),
     propietario: cleanName(valuesOf(segs, 'propietario')[0] ?? valuesOf(segs, 'nombre')[0]),
@@ -68,7 +68,7 @@ export function extractVehiclePlate(t: TextView, ctx: ExtractContext): Data {
   return {
     placa: labeled ?? token,
     entidad: findEntity(t, segs) ?? findEntityInText(t.original) ?? undefined,
-    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true }), ctx.findings),
+    vin: vinOf(findVin(t, segs, { partial: true, vehicleDocument: true, scanned: ctx.scanned }), ctx.findings),
     fecha_documento: documentDate(t, segs),
   };
 }

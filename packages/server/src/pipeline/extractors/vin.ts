@@ -84,6 +84,11 @@ export interface FindVinOptions {
    * not read.
    */
   vehicleDocument?: boolean;
+  /**
+   * The text was read by OCR: a North American VIN (WMI 1–5, where the check digit is binding)
+   * whose check digit fails even after repair is a misread, not what the page says: left out.
+   */
+  scanned?: boolean;
 }
 
 /**
@@ -96,7 +101,7 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
   const labeled = valuesOf(segs, 'vin');
   const reads = labeled
     .map((v) => readVin(v.split(/\s+/)[0]) ?? readVin(v.replace(/\s+/g, '').slice(0, 18)) ?? readVin(v.replace(/\s+/g, '').slice(0, 17)))
-    .filter((r): r is VinRead => !!r);
+    .filter((r): r is VinRead => !!r && !(opts.scanned && misreadNorthAmerican(r.vin)));
   const checked = reads.find((r) => hasCheckDigit(r.vin));
   if (checked) return checked;
   const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
@@ -113,6 +118,11 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
     }
   }
   return undefined;
+}
+
+/** A North American VIN whose binding check digit fails. */
+function misreadNorthAmerican(vin: string): boolean {
+  return /^[1-5]/.test(vin) && !hasCheckDigit(vin);
 }
 
 /** The VIN of a read, noting in `findings` when a misread was undone to get it. */
