@@ -138,6 +138,9 @@ describe('VINs misread by OCR (one misread, unique fix)', () => {
     { name: 'S read for 5', printed: '3N1CN8AESRK812345', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'B read for 8', printed: '3N1CNBAE5RK812345', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'three candidates make the check digit hold: kept as read, not guessed', printed: '3JFRF5PU0YBP33681', vin: '3JFRF5PU0YBP33681', repaired: false },
+    // One swap (6 for G near the end) would make it hold, but '361' names no maker: the two
+    // swaps that give Chevrolet Mexico's '3G1' are the reading.
+    { name: 'a misread maker is mended too: only candidates naming a known maker count', printed: '361TASCF7RL406762', vin: '3G1TA5CF7RL406762', repaired: true },
   ];
   for (const c of cases) {
     it(c.name, () => {

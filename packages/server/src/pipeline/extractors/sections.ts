@@ -48,13 +48,17 @@ export function headingOf(line: string): { kind: SectionKind; length: number } |
   return undefined;
 }
 
+const FRAME = /^[\s|_\-—–[\]()]+/;
+const FRAME_END = /[\s|_\-—–[\]()]+$/;
+
 /** The sections of a printed invoice, in order; text before the first heading is in none. */
 export function findSections(t: TextView): Section[] {
   const out: Section[] = [];
   let offset = 0;
   for (const line of t.folded.split('\n')) {
-    const lead = line.length - line.trimStart().length;
-    const heading = headingOf(line.trim());
+    // A heading read off a bar may come framed by the bar's edges ("| RECEPTOR |").
+    const lead = line.length - line.replace(FRAME, '').length;
+    const heading = headingOf(line.replace(FRAME, '').replace(FRAME_END, ''));
     if (heading) {
       if (out.length) out[out.length - 1].end = offset;
       out.push({ kind: heading.kind, start: offset, contentStart: offset + lead + heading.length, end: t.folded.length });

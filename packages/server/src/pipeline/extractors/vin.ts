@@ -1,4 +1,5 @@
 import { isPartialVin, normalizeVin, validateVin } from '../../domain/validators/vin.js';
+import { KNOWN_WMIS } from '../../domain/validators/wmi.js';
 import { matchesOf, valuesOf, type Segment, type TextView } from '../text.js';
 
 /** Letters a VIN never holds, as OCR misreads the digits: always fixed. */
@@ -30,7 +31,9 @@ function swaps(read: string): string[] {
  * (S/5/8, B/8, Z/2, G/6) or, for 18 characters, one character too many; else two confusions.
  */
 function fewestMisreadsAway(read: string): string[] {
-  const valid = (list: Iterable<string>) => [...new Set(list)].filter((v) => VIN_SHAPE.test(v) && hasCheckDigit(v));
+  // A read whose maker is unknown was misread there too: only candidates naming a known one count.
+  const maker = (v: string) => KNOWN_WMIS.has(read.slice(0, 3)) || KNOWN_WMIS.has(v.slice(0, 3));
+  const valid = (list: Iterable<string>) => [...new Set(list)].filter((v) => VIN_SHAPE.test(v) && hasCheckDigit(v) && maker(v));
   if (read.length === 18) return valid(Array.from({ length: 18 }, (_, i) => read.slice(0, i) + read.slice(i + 1)));
   const one = swaps(read);
   const found = valid(one);
