@@ -1,5 +1,6 @@
 import type { HealthResponse } from '@vcase/shared';
 import { VcaseError } from './core/errors.js';
+import { readEnv } from './core/readEnv.js';
 import { DEFAULT_MAX_RETRIES } from './core/retry.js';
 import { defaultSleep, type Sleep } from './core/sleep.js';
 import { Transport, type FetchTransport, type Logger, type RequestOptions } from './core/transport.js';
@@ -121,11 +122,6 @@ export class Vcase {
   health(options?: RequestOptions): Promise<HealthResponse> {
     return this.transport.request('health', {}, options);
   }
-}
-
-function readEnv(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value?.trim() ? value.trim() : undefined;
 }
 
 /** The URL's scheme (`http:`), or '' when the text is no URL. */
