@@ -39,15 +39,16 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     });
 
   it('sends the upload as JSON with the client headers and reads the JSON answer', async () => {
-    local.seen.length = 0;
+    const mark = local.mark();
     const file = Buffer.from('%PDF-1.4');
-    const res = await client().documents.upload({ case_id: IDS.case, file, filename: 'a.pdf' }, { idempotencyKey: 'row-1' });
+    const res = await client().documents.upload({ case_id: IDS.case, file, filename: 'a.pdf' }, { idempotencyKey: 'row-1', ...mark });
     expect(res).toEqual({ document_id: IDS.doc, url: 'http://files/x' });
-    expect(local.seen[0]).toMatchObject({ method: 'POST', url: '/v1/documents' });
-    expect(JSON.parse(local.seen[0]!.body)).toEqual({ case_id: IDS.case, base64: file.toString('base64'), mime_type: 'application/pdf' });
-    expect(local.seen[0]!.headers).toMatchObject({
+    const [seen] = mark.seen();
+    expect(seen).toMatchObject({ method: 'POST', url: '/v1/documents' });
+    expect(JSON.parse(seen!.body)).toEqual({ case_id: IDS.case, base64: file.toString('base64'), mime_type: 'application/pdf' });
+    expect(seen!.headers).toMatchObject({
       'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(local.seen[0]!.body)),
+      'content-length': String(Buffer.byteLength(seen!.body)),
       accept: 'application/json',
       'x-api-key': 'company-key',
       'idempotency-key': 'row-1',
@@ -56,24 +57,25 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
   });
 
   it('sends a JSON body and the query string, and reads a 204 as no body', async () => {
-    local.seen.length = 0;
-    await expect(client().cases.list({ limit: 1, internal_id: 'EXP 1/ñ', vin: undefined })).resolves.toMatchObject({ data: [] });
-    expect(new URL(local.seen[0]!.url, local.baseURL).searchParams.get('internal_id')).toBe('EXP 1/ñ');
-    expect(local.seen[0]!.url).not.toContain('vin');
+    const [list, metadata] = [local.mark(), local.mark()];
+    await expect(client().cases.list({ limit: 1, internal_id: 'EXP 1/ñ', vin: undefined }, list)).resolves.toMatchObject({ data: [] });
+    const [listed] = list.seen();
+    expect(new URL(listed!.url, local.baseURL).searchParams.get('internal_id')).toBe('EXP 1/ñ');
+    expect(listed!.url).not.toContain('vin');
     await expect(client().admin.fixtures.clear()).resolves.toBeUndefined();
-    await client().cases.appendMetadata(IDS.case, { a: 1 }).catch(() => undefined);
-    expect(local.seen[2]).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    await client().cases.appendMetadata(IDS.case, { a: 1 }, metadata).catch(() => undefined);
+    expect(metadata.seen()).toMatchObject([{ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } }]);
   });
 
   it('retries a 503 after the Retry-After it names, under one Idempotency-Key, and returns the success', async () => {
-    local.seen.length = 0;
+    const mark = local.mark();
     const { sleep, delays } = recordingSleep();
     const vcase = client({ maxRetries: 2, sleep });
     const upload = { case_id: IDS.case, file: Buffer.from('%PDF'), filename: 'a.pdf' };
-    const res = await vcase.documents.upload(upload, { headers: { 'x-fail-times': '2' } });
+    const res = await vcase.documents.upload(upload, { headers: { 'x-fail-times': '2', ...mark.headers } });
     expect(res.document_id).toBe(IDS.doc);
-    expect(local.seen).toHaveLength(3);
-    expect(new Set(local.seen.map((s) => s.headers['idempotency-key'])).size).toBe(1);
+    expect(mark.seen()).toHaveLength(3);
+    expect(new Set(mark.seen().map((s) => s.headers['idempotency-key'])).size).toBe(1);
     expect(delays).toEqual([10, 10]);
   });
 
@@ -131,10 +133,11 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
   });
 
   it('a signal aborted before the call sends nothing', async () => {
-    const before = local.seen.length;
+    const mark = local.mark();
     const controller = new AbortController();
     controller.abort();
-    await expect(client().health({ signal: controller.signal })).rejects.toSatisfy(madeBy(APIUserAbortError));
-    expect(local.seen.length).toBe(before);
+    await expect(client().health({ signal: controller.signal, ...mark })).rejects.toSatisfy(madeBy(APIUserAbortError));
+    await client().health(mark); // a call after it, so that one sent by the aborted call would be seen too
+    expect(mark.seen()).toHaveLength(1);
   });
 });

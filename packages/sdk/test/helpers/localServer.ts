@@ -14,6 +14,11 @@ export interface Seen {
 export interface LocalServer {
   baseURL: string;
   seen: Seen[];
+  /**
+   * A fresh `x-mark` header, and the requests seen with it: a request a test aborted may reach
+   * the server only after the next test began, so tests look for their own by mark.
+   */
+  mark(): { headers: { 'x-mark': string }; seen(): Seen[] };
   /** A base URL where nothing listens (the port was just freed). */
   closedURL(): Promise<string>;
   close(): Promise<void>;
@@ -71,9 +76,14 @@ export async function startLocalServer(): Promise<LocalServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let marks = 0;
   return {
     baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    mark() {
+      const value = `mark-${++marks}`;
+      return { headers: { 'x-mark': value }, seen: () => seen.filter((s) => s.headers['x-mark'] === value) };
+    },
     async closedURL() {
       const closed = http.createServer();
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

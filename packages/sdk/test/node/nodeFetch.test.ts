@@ -17,16 +17,18 @@ const client = () => new Vcase({ baseURL: local.baseURL, token: 'user-token', ma
 
 describe('nodeTransport (node:http with keep-alive)', () => {
   it('sends through node:http, not the global fetch (undici adds sec-fetch-mode to every request)', async () => {
-    local.seen.length = 0;
-    await client().health();
-    expect(local.seen[0]!.headers['sec-fetch-mode']).toBeUndefined();
+    const mark = local.mark();
+    await client().health(mark);
+    expect(mark.seen()).toHaveLength(1);
+    expect(mark.seen()[0]!.headers['sec-fetch-mode']).toBeUndefined();
   });
 
   it('keeps the connection alive: requests one after another share a socket', async () => {
-    local.seen.length = 0;
+    const mark = local.mark();
     const vcase = client();
-    for (let i = 0; i < 5; i++) await vcase.health();
-    expect(new Set(local.seen.map((s) => s.socket)).size).toBe(1);
+    for (let i = 0; i < 5; i++) await vcase.health(mark);
+    expect(mark.seen()).toHaveLength(5);
+    expect(new Set(mark.seen().map((s) => s.socket)).size).toBe(1);
   });
 
   it('answers what a Response answers: status, ok, headers and the body as text or JSON', async () => {
@@ -46,11 +48,13 @@ describe('nodeTransport (node:http with keep-alive)', () => {
   });
 
   it('a signal aborted before the call sends nothing and rejects with an AbortError', async () => {
-    const before = local.seen.length;
+    const mark = local.mark();
     const controller = new AbortController();
     controller.abort();
-    await expect(fetchOf()(`${local.baseURL}/health`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    expect(local.seen.length).toBe(before);
+    const aborted = fetchOf()(`${local.baseURL}/health`, { signal: controller.signal, ...mark });
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await fetchOf()(`${local.baseURL}/health`, mark); // a call after it, so that one sent by the aborted call would be seen too
+    expect(mark.seen()).toHaveLength(1);
   });
 
   it('redirects are followed as the global fetch follows them', async () => {
