@@ -1,5 +1,4 @@
 import { defineConfig } from 'tsup';
-import { ofetchCore } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: ['src/main.ts'],
@@ -14,8 +13,7 @@ export default defineConfig({
   // instead of resolving and loading hundreds (zod alone is 150 modules, 64 of them locales
   // that `import * as z` lets the bundler drop). commander (CommonJS) and @inquirer/prompts
   // (loaded only for prompts on a terminal) stay packages.
-  noExternal: ['@vcase/sdk', '@vcase/shared', 'zod', 'ofetch', 'destr', 'ufo'],
-  esbuildPlugins: [ofetchCore()],
+  noExternal: ['@vcase/sdk', '@vcase/shared', 'zod'],
   // The SDK's error classes report their class name (`err.name`): bundling must not rename them.
   keepNames: true,
 });

@@ -1,8 +1,7 @@
 import { defineConfig } from 'tsup';
-import { ofetchCore } from '../../tsup.shared.ts';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', trpc: 'src/trpc.ts' },
+  entry: { index: 'src/index.ts', trpc: 'src/trpc.ts', node: 'src/node/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
@@ -12,7 +11,4 @@ export default defineConfig({
   keepNames: true,
   // zod types come with @vcase/shared (as does the tRPC router type, `@vcase/shared/trpc`).
   external: ['zod'],
-  // ofetch's core is bundled without its entry's default instance (see ofetchCore).
-  noExternal: ['ofetch'],
-  esbuildPlugins: [ofetchCore()],
 });

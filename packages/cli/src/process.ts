@@ -48,8 +48,8 @@ const ctx: Context = {
   homedir: os.homedir(),
   prompter: inquirerPrompter({ input: () => process.stdin, output: () => process.stdout, signal: controller.signal }),
   async createClient(options) {
-    const { Vcase } = await import('@vcase/sdk');
-    return new Vcase(options);
+    const [{ Vcase }, { nodeTransport }] = await Promise.all([import('@vcase/sdk'), import('@vcase/sdk/node')]);
+    return new Vcase({ ...options, transport: nodeTransport() });
   },
   clock: Date.now,
   sleep: (ms, signal) => delay(ms, undefined, { signal }),

@@ -29,7 +29,7 @@ export { Page, PagePromise, type PageBody, type PageParams, type ListParams } fr
 export { WAIT_DEFAULTS, type WaitOptions } from './core/poll.js';
 export { RETRYABLE_STATUSES, isRetryableStatus, DEFAULT_MAX_RETRIES } from './core/retry.js';
 export type { Sleep } from './core/sleep.js';
-export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
+export type { AbortControllerClass, FetchTransport, Logger, RequestOptions, ResponseOf } from './core/transport.js';
 export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
 export {
@@ -52,7 +52,14 @@ export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 /** The document types the service knows (contract §2.3); it stores any other as given. */
 export { DOCUMENT_TYPES } from '@vcase/shared';
 
-export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';
+export type {
+  Cases,
+  CaseListParams,
+  CreateCaseParams,
+  CaseDetailQuery,
+  DeleteCaseResponse,
+  ProcessCaseResponse,
+} from './resources/cases.js';
 export type { Documents, DocumentListParams } from './resources/documents.js';
 export type { Ine } from './resources/ine.js';
 export type {

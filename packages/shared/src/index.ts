@@ -19,5 +19,5 @@ export * from './taxes.js';
 export * from './invoices.js';
 export * from './ine.js';
 export * from './operations.js';
-export * from './isA.js';
 export * from './definedOnly.js';
+export * from './isA.js';

@@ -1,7 +1,6 @@
-import { buildPath, isA, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
-import { createFetch, type $Fetch } from 'ofetch';
+import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
 import type * as z from 'zod';
-import { onAbort, PlainAbortController } from './abort.js';
+import { onAbort } from './abort.js';
 import { authHeaders, type Credentials } from './credentials.js';
 import {
   APIConnectionError,
@@ -11,8 +10,6 @@ import {
   RequestValidationError,
   UnexpectedResponseError,
 } from './errors.js';
-import { FastHeaders } from './fastHeaders.js';
-import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
 
@@ -48,12 +45,23 @@ export interface Logger {
   error?(message: string, meta?: Record<string, unknown>): void;
 }
 
+/** Makes a controller per attempt (its timeout); its signal goes to `fetch`. */
+export type AbortControllerClass = new () => { readonly signal: AbortSignal; abort(reason?: unknown): void };
+
+/** How requests go out: a `fetch`, and the controllers whose signals that fetch reads. */
+export interface FetchTransport {
+  fetch: typeof fetch;
+  /** Default: the global AbortController. */
+  AbortController?: AbortControllerClass;
+}
+
 export interface TransportConfig {
   baseURL: string;
   credentials: Credentials;
   timeoutMs: number;
   maxRetries: number;
-  fetch?: typeof fetch;
+  /** Default: the global `fetch` (looked up at each call) and AbortController. */
+  transport?: Partial<FetchTransport>;
   logger?: Logger;
   sleep: Sleep;
   now: () => number;
@@ -87,23 +95,17 @@ export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] exte
 const KEYED = new Set<OperationId>((Object.keys(OPERATIONS) as OperationId[]).filter((id) => (OPERATIONS[id] as OperationSpec).idempotent));
 
 /**
- * Sends one operation of the shared OPERATIONS table: picks the credential, owns timeouts,
- * retries (ofetch's own are off) and maps failures to the error classes.
+ * Sends one operation of the shared OPERATIONS table through `fetch`: picks the credential,
+ * owns timeouts and retries, reads the JSON answer and maps failures to the error classes.
  */
 export class Transport {
-  private readonly $fetch: $Fetch;
+  private readonly fetch: typeof fetch;
+  private readonly AbortController: AbortControllerClass;
   private readonly defaultHeaders: Record<string, string>;
-  /** Attempts get plain signals: the default Node fetch reads nothing else (see PlainAbortController). */
-  private readonly plainSignals: boolean;
 
   constructor(readonly config: TransportConfig) {
-    // On Node by default: node:http through keep-alive agents, with plain headers (see
-    // createNodeFetch); elsewhere, or when a fetch is given, that fetch as is.
-    const nodeDefault = !config.fetch && typeof process !== 'undefined' && !!process.versions?.node;
-    this.$fetch = createFetch(
-      nodeDefault ? { fetch: createNodeFetch(), Headers: FastHeaders as typeof Headers } : { fetch: config.fetch ?? globalThis.fetch },
-    );
-    this.plainSignals = nodeDefault;
+    this.fetch = config.transport?.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.AbortController = config.transport?.AbortController ?? AbortController;
     this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
 
@@ -111,6 +113,7 @@ export class Transport {
     const op = OPERATIONS[id];
     if (spec.jsonBody === undefined) validateBody(op, spec.body);
     const path = buildPath(op.path, spec.params ?? {});
+    const url = `${this.config.baseURL}${withQuery(path, spec.query)}`;
     const label = `${op.method} ${op.path}`;
     const idempotencyKey = options.idempotencyKey ?? (KEYED.has(id) ? randomKey() : undefined);
     const callHeaders = lowerKeys(options.headers ?? {});
@@ -120,11 +123,10 @@ export class Transport {
       ...this.defaultHeaders,
       ...(suppliedAuth ? {} : authHeaders(op.auth, this.config.credentials, label)),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      ...(spec.jsonBody ? { 'content-type': 'application/json' } : {}),
+      ...(spec.jsonBody !== undefined || spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...callHeaders,
     };
-    const body = spec.jsonBody ?? spec.body;
-    const query = spec.query ? definedEntries(spec.query) : undefined;
+    const body = spec.jsonBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
 
@@ -133,7 +135,7 @@ export class Transport {
       const started = this.config.now();
       let error: APIError;
       try {
-        const response = await this.attempt(path, { method: op.method, query, body, headers }, timeoutMs, options.signal);
+        const response = await this.attempt(url, { method: op.method, headers, body }, timeoutMs, options.signal);
         this.config.logger?.debug?.(`vcase ${op.method} ${path} → ${response.status}`, {
           status: response.status,
           durationMs: this.config.now() - started,
@@ -141,26 +143,29 @@ export class Transport {
         });
         if (response.ok) {
           options.onResponse?.({ status: response.status, headers: response.headers });
-          if (op.response === null || (typeof response._data === 'object' && response._data !== null)) return response._data as ResponseOf<Id>;
+          const { data } = response;
+          if (op.response === null || (typeof data === 'object' && data !== null)) return data as ResponseOf<Id>;
+          const type = response.headers.get('content-type') ?? 'without a content type';
           throw new UnexpectedResponseError({
             status: response.status,
             headers: response.headers,
-            message: `unexpected answer to ${op.method} ${this.config.baseURL}${path}: HTTP ${response.status} ${response.headers.get('content-type') ?? 'without a content type'}, not the JSON body of a vcase server (is the base URL right?)`,
+            message:
+              `unexpected answer to ${op.method} ${this.config.baseURL}${path}: HTTP ${response.status} ${type}, ` +
+              'not the JSON body of a vcase server (is the base URL right?)',
           });
         }
-        error = APIError.generate(response.status, response._data, response.headers);
+        error = APIError.generate(response.status, response.data, response.headers);
       } catch (e) {
-        if (!isA(APIError, e)) throw e;
-        error = e as APIError;
+        if (!(e instanceof APIError)) throw e;
+        error = e;
       }
-      // `as unknown`: a question about the error, not a narrowing of it (the error classes are
-      // alike in shape, so a negated guard would narrow `error` away).
       const retryable =
-        !isA(APIUserAbortError, error as unknown) &&
-        (isA(APIConnectionError, error as unknown) || (error.status !== undefined && isRetryableStatus(error.status)));
+        !(error instanceof APIUserAbortError) &&
+        (error instanceof APIConnectionError || (error.status !== undefined && isRetryableStatus(error.status)));
       if (!retryable || retry >= maxRetries || !safeToSendAgain(id, error)) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
-      this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
+      const failure = `vcase ${op.method} ${path} failed (${error.status ?? error.name})`;
+      this.config.logger?.warn?.(`${failure}; retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
         status: error.status,
         code: error.code,
         requestId: error.requestId,
@@ -170,14 +175,14 @@ export class Transport {
     }
   }
 
-  /** One attempt with its own timeout; the caller's signal still aborts it. */
+  /** One attempt, its answer read whole, within its own timeout; the caller's signal still aborts it. */
   private async attempt(
-    path: string,
-    init: { method: string; query?: Record<string, unknown>; body?: unknown; headers: Record<string, string> },
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string | Uint8Array | undefined },
     timeoutMs: number,
     signal: AbortSignal | undefined,
-  ) {
-    const controller = this.plainSignals ? new PlainAbortController() : new AbortController();
+  ): Promise<{ ok: boolean; status: number; headers: Headers; data: unknown }> {
+    const controller = new this.AbortController();
     const unlink = signal && onAbort(signal, (reason) => controller.abort(reason));
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -185,19 +190,8 @@ export class Transport {
       controller.abort();
     }, timeoutMs);
     try {
-      // Fields named one by one: an object made with a leading spread ({...init}) is kept
-      // alive by V8 past the request, and a long batch carried one per request into the old
-      // generation.
-      return await this.$fetch.raw(path, {
-        method: init.method as 'GET',
-        query: init.query,
-        headers: init.headers,
-        body: init.body as Record<string, unknown> | undefined,
-        baseURL: this.config.baseURL,
-        signal: controller.signal as AbortSignal,
-        retry: 0,
-        ignoreResponseError: true,
-      });
+      const response = await this.fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: controller.signal });
+      return { ok: response.ok, status: response.status, headers: response.headers, data: await readBody(response, init.method) };
     } catch (cause) {
       if (signal?.aborted) throw new APIUserAbortError({ cause });
       if (timedOut) throw new APIConnectionTimeoutError({ timeoutMs });
@@ -207,6 +201,33 @@ export class Transport {
       unlink?.();
     }
   }
+}
+
+/** Statuses whose answer has no body. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+/** `application/json` and its `+json` kin, with or without parameters. */
+const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i;
+
+/** The answer's body: parsed when it is JSON (or has no type), otherwise its text; undefined when empty. */
+async function readBody(response: Response, method: string): Promise<unknown> {
+  if (NO_BODY.has(response.status) || method === 'HEAD') return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type');
+  if (type && !JSON_TYPE.test(type)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** `path?query`, leaving out undefined and null values. */
+function withQuery(path: string, query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(name, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /** Network errors raised before a request could reach the server (no connection was made). */
@@ -257,15 +278,11 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-function definedEntries(query: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null));
-}
-
 /** The innermost reason of a fetch failure (`ECONNREFUSED`, `fetch failed`, …). */
 function describe(cause: unknown): string {
   let current: unknown = cause;
   let message = 'unknown error';
-  for (let depth = 0; depth < 4 && isA(Error, current); depth++) {
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     message = (current as { code?: string }).code ?? current.message;
     current = current.cause;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FastHeaders } from '../src/core/fastHeaders.js';
+import { FastHeaders } from '../../src/node/fastHeaders.js';
 
 describe('FastHeaders (the Node transport Headers)', () => {
   it('reads names in any case and keeps them lowercased', () => {
@@ -33,7 +33,7 @@ describe('FastHeaders (the Node transport Headers)', () => {
       h.forEach((value, key) => seen.push(`${key}=${value}`));
       expect(seen).toEqual(['a=1', 'b=2']);
     }
-    // The global Headers accepts it as init, as ofetch's callers may pass it on.
+    // The global Headers accepts it as init, as a caller of the node fetch may pass it on.
     expect(new Headers(new FastHeaders({ A: '1' })).get('a')).toBe('1');
   });
 

@@ -2,15 +2,13 @@ import type * as Http from 'node:http';
 import { FastHeaders } from './fastHeaders.js';
 
 /**
- * The SDK's default `fetch` on Node: node:http(s) over keep-alive agents, answering with a
- * response buffered in memory. Node's global `fetch` (undici) builds WHATWG Request/Response
- * objects and web streams for every call, which costs about three times the CPU per request
- * (a batch of small uploads spent most of its CPU there). ofetch stays the HTTP client; this
- * only replaces what it calls.
+ * A `fetch` for Node over node:http(s) with keep-alive agents, answering with a response held
+ * in memory (the fetch of `nodeTransport()`). It costs a third of the CPU per call of Node's
+ * global `fetch` (the CLI batch-upload row, docs/performance.md "SDK transport").
  *
- * It sends what the transport sends: a method, headers and a string or byte body. Anything
- * else (stream or form bodies, other URL schemes) and any redirect go to the global `fetch`,
- * which then behaves exactly as before (a redirect answer means the request was not served).
+ * It sends a method, headers and a string or byte body, as the SDK does. Anything else (stream
+ * or form bodies, other URL schemes) and any redirect go to `fallback`, so they behave as with
+ * the global `fetch`.
  */
 export function createNodeFetch(fallback: typeof fetch = (input, init) => globalThis.fetch(input, init)): typeof fetch {
   const nodeFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -23,8 +21,6 @@ export function createNodeFetch(fallback: typeof fetch = (input, init) => global
     const signal = init.signal ?? undefined;
     const response = await new Promise<BufferedResponse>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      // Listened to here rather than through request({signal}), which also watches the whole
-      // request stream (stream.finished) only to remove its listener.
       const onAbort = () => req.destroy(signal!.reason);
       const settle = (error: unknown, response?: BufferedResponse) => {
         signal?.removeEventListener('abort', onAbort);
@@ -70,12 +66,13 @@ function isBytes(value: unknown): value is Uint8Array {
 }
 
 function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
-  return (headers && FastHeaders.prototype.isPrototypeOf(headers) ? (headers as FastHeaders) : new FastHeaders(headers)).record;
+  return (headers instanceof FastHeaders ? headers : new FastHeaders(headers)).record;
 }
 
 /**
- * The part of a `Response` that ofetch and the transport read, over a body already in memory.
- * `_bodyInit` is where ofetch looks for the body of a response that has no stream.
+ * The part of a `Response` that the SDK and common callers read (status, headers, `text`,
+ * `json`, `arrayBuffer`, `blob`), over a body already in memory. It has no stream (`body` is
+ * null) and cannot be cloned.
  */
 class BufferedResponse {
   readonly status: number;
@@ -90,7 +87,7 @@ class BufferedResponse {
   constructor(
     readonly url: string,
     res: Http.IncomingMessage,
-    readonly _bodyInit: Buffer,
+    private readonly bytes: Buffer,
   ) {
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
@@ -101,18 +98,18 @@ class BufferedResponse {
   }
 
   async text(): Promise<string> {
-    return this._bodyInit.toString('utf8');
+    return this.bytes.toString('utf8');
   }
 
   async json(): Promise<unknown> {
-    return JSON.parse(this._bodyInit.toString('utf8'));
+    return JSON.parse(this.bytes.toString('utf8'));
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
-    return new Uint8Array(this._bodyInit).buffer;
+    return new Uint8Array(this.bytes).buffer;
   }
 
   async blob(): Promise<Blob> {
-    return new Blob([this._bodyInit], { type: this.headers.get('content-type') ?? '' });
+    return new Blob([this.bytes], { type: this.headers.get('content-type') ?? '' });
   }
 }

@@ -1,8 +1,7 @@
 /**
- * A `Headers` over a plain object, for the Node transport (ofetch's request headers and the
- * responses of createNodeFetch). Node's global Headers (undici) checks every name and value
- * with WebIDL conversions and sorts on every iteration, and that was a large share of the CPU
- * of a small request. Names are lowercased; node:http checks names and values when it sends.
+ * A `Headers` over a plain object, for createNodeFetch's requests and responses: Node's global
+ * Headers lives in undici, which the node fetch never loads. Names are lowercased; node:http
+ * checks names and values when it sends.
  */
 export class FastHeaders implements Headers {
   /** Lowercased name → value, as node:http takes them. */
@@ -11,7 +10,7 @@ export class FastHeaders implements Headers {
 
   constructor(init?: ConstructorParameters<typeof Headers>[0]) {
     if (!init) return;
-    if (Object.getPrototypeOf(init) === FastHeaders.prototype) Object.assign(this.record, (init as FastHeaders).record);
+    if (init instanceof FastHeaders) Object.assign(this.record, init.record);
     else if (Symbol.iterator in init) for (const [name, value] of init as Iterable<[string, string]>) this.append(name, value);
     else for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name]!);
   }
