@@ -51,6 +51,8 @@ export {
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 /** The document types the service knows (contract §2.3); it stores any other as given. */
 export { DOCUMENT_TYPES } from '@vcase/shared';
+/** Whether a value is a UUID as the API writes its ids (any version, either case). */
+export { isUuid } from '@vcase/shared';
 
 export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';
 export type { Documents, DocumentListParams } from './resources/documents.js';
