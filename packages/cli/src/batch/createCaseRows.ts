@@ -4,9 +4,9 @@ import type { Client } from '../context.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
-import { checkLocalFiles } from '../localFiles.js';
+import { checkLocalFiles, isUrl } from '../localFiles.js';
 import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
-import { isUrl, replayWatch, uploadKey } from './uploadRows.js';
+import { replayWatch, uploadKey } from './uploadRows.js';
 
 export interface CaseFileInput {
   file: string;

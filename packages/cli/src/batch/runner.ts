@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { allowedValues, errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
 import type { Writer } from '../context.js';
-import type { Session } from '../session.js';
+import type { Factory } from '../factory.js';
 import { Progress, type Counts } from '../ui/progress.js';
 import { LineBatcher } from './lineBatcher.js';
 import { readLines } from './lines.js';
@@ -68,17 +68,17 @@ function serverTrouble(error: unknown): 'unreachable' | 'failing' | null {
  * reported, so a resume redoes them) and exits 130; a refused credential stops the same way,
  * reporting the row it failed on.
  */
-export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+export async function runBatch<Row>(f: Factory, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
   batchesRunning.count++;
   try {
-    return await runBatchRows(s, opts, job);
+    return await runBatchRows(f, opts, job);
   } finally {
     batchesRunning.count--;
   }
 }
 
-async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
-  const { ctx } = s;
+async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+  const { ctx, io } = f;
   if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
   if (opts.from === '-' && ctx.isTTY.stdin) {
     throw new UsageError('--from - reads rows from stdin, which is a terminal', 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE');
@@ -90,11 +90,11 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   if (opts.resume) {
     const resumeFile = path.resolve(ctx.cwd, opts.resume);
     if (fs.existsSync(resumeFile)) done = await loadDoneKeys(resumeFile);
-    else await s.err(`vcase: resume file ${opts.resume} not found; starting from the first row\n`);
+    else await io.err(`vcase: resume file ${opts.resume} not found; starting from the first row\n`);
   }
 
   const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
-  const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
+  const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: io.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
   const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0, replayed: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
@@ -223,10 +223,10 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const note = interrupted || fatal ? `; stopped early${opts.resume ? '' : ' — rerun with --resume <this output> to continue'}` : '';
   progress.finish(counts, { stopped: interrupted || !!fatal, note });
   const warnings = warned.lines();
-  for (const line of warnings) await s.err(`vcase: warning: ${line}\n`);
-  if (warnings.length && job.warningHint) await s.err(`hint: ${job.warningHint}\n`);
+  for (const line of warnings) await io.err(`vcase: warning: ${line}\n`);
+  if (warnings.length && job.warningHint) await io.err(`hint: ${job.warningHint}\n`);
   if (fatal) {
-    await s.err(`vcase: ${(fatal as Error).message}\n`);
+    await io.err(`vcase: ${(fatal as Error).message}\n`);
     return exitCodeFor(fatal);
   }
   if (interrupted) return EXIT.INTERRUPTED;

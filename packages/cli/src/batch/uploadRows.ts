@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { isUuid } from '@vcase/sdk';
 import type { Client } from '../context.js';
-import { isUuid } from '../session.js';
+import { isUrl } from '../localFiles.js';
 import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
@@ -14,8 +15,6 @@ export interface UploadRow {
   type?: string;
   parent_file_id?: string;
 }
-
-export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
  * Whether every call it watched was answered from the server's idempotency record

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import type { App } from '../kit.js';
-import { register as registerOwnership } from './chainOwnership.js';
-import { register as registerPlates } from './chainPlates.js';
+import type { App } from '../../kit.js';
+import * as ownership from './ownership.js';
+import * as plates from './plates.js';
 
-/** `vcase chain`: the group of the two chain commands (each in its own file). */
+/** `vcase chain`: the plate chain and the ownership chain. */
 export function register(program: Command, app: App): void {
   const chain = program.command('chain').description('plate chain (timeline) and ownership chain (tree)');
-  registerPlates(chain, app);
-  registerOwnership(chain, app);
+  plates.register(chain, app);
+  ownership.register(chain, app);
 }
