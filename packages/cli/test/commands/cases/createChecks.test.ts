@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../src/errors.js';
-import * as f from './helpers/fixtures.js';
-import { runCli, stripAnsi, type Routes } from './helpers/harness.js';
+import { EXIT } from '../../../src/errors.js';
+import * as f from '../../helpers/fixtures.js';
+import { runCli, stripAnsi, type Routes } from '../../helpers/harness.js';
 
 const first = f.caseItem(1, { internal_id: 'EXP-7', review_status: 'nuevo', created_at: '2026-01-10T10:00:00.000Z' });
 const second = f.caseItem(2, { internal_id: 'EXP-7', review_status: 'sin_documentos', created_at: '2026-01-12T16:45:00.000Z' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobsSummary } from '@vcase/sdk';
-import { waited } from '../src/render/jobs.js';
-import { runCli, stripAnsi } from './helpers/harness.js';
+import { waited } from '../../../src/render/jobs.js';
+import { runCli, stripAnsi } from '../../helpers/harness.js';
 
 const SUMMARY: JobsSummary = {
   generated_at: '2026-01-15T12:00:00.000Z',

@@ -1,31 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../src/errors.js';
-import { runCli } from './helpers/harness.js';
+import * as deleteWebhook from '../../../src/commands/admin/webhooks/delete.js';
+import * as redeliver from '../../../src/commands/admin/webhooks/redeliver.js';
+import * as rotateSecret from '../../../src/commands/admin/webhooks/rotateSecret.js';
+import * as setWebhook from '../../../src/commands/admin/webhooks/set.js';
+import { EXIT } from '../../../src/errors.js';
+import { runCli, type Routes } from '../../helpers/harness.js';
+import { flagTable } from '../../helpers/tables.js';
 
 const admin = (...args: string[]) => ['--admin-token', 'adm', 'admin', ...args];
-const TOKEN_ID = '0190a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b';
-const USER_ID = '0190a1b2-c3d4-4e5f-8a6b-000000000001';
 
-describe('admin tokens: list and revoke', () => {
-  it('lists a user’s tokens by id', async () => {
-    const row = { token_id: TOKEN_ID, created_at: '2026-03-01T10:00:00.000Z', expires_at: '2026-03-02T10:00:00.000Z', revoked_at: null };
-    const r = await runCli(admin('tokens', 'list', USER_ID, '--json'), { routes: { [`GET /admin/users/${USER_ID}/tokens`]: { body: { data: [row] } } } });
-    expect(r.code, r.stderr).toBe(EXIT.OK);
-    expect(JSON.parse(r.stdout)).toEqual({ data: [row] });
-    const table = await runCli(admin('tokens', 'list', USER_ID), { routes: { [`GET /admin/users/${USER_ID}/tokens`]: { body: { data: [row] } } } });
-    expect(table.stdout).toContain(TOKEN_ID);
-  });
+describe('admin webhooks: flags', () => {
+  flagTable('admin webhooks set', setWebhook.register, [
+    {
+      name: 'a company, an event, the URL and the rest',
+      args: ['co-1', 'expediente-created', '--url', 'https://rx.example/h', '--template', '@t.json', '--receiver-key', 'k'],
+      opts: { company: 'co-1', event: 'expediente-created', url: 'https://rx.example/h', template: '@t.json', receiverKey: 'k' },
+    },
+    { name: 'an event it does not know', args: ['co-1', 'case-created', '--url', 'https://x'], error: "value 'case-created' is invalid" },
+    { name: '--url is required', args: ['co-1', 'expediente-created'], error: "required option '--url <url>' not specified" },
+  ]);
+  flagTable('admin webhooks delete', deleteWebhook.register, [
+    { name: 'a company and an event', args: ['co-1', 'expediente-created', '-y'], opts: { company: 'co-1', event: 'expediente-created', yes: true } },
+  ]);
+  flagTable('admin webhooks rotate-secret', rotateSecret.register, [
+    { name: 'no overlap given', args: ['co-1', 'expediente-created'], opts: { overlap: undefined } },
+    { name: '--overlap 0 stops the old secret at once', args: ['co-1', 'expediente-created', '--overlap', '0'], opts: { overlap: 0 } },
+    { name: 'a negative overlap', args: ['co-1', 'expediente-created', '--overlap', '-5'], error: 'must be a non-negative integer' },
+  ]);
+  flagTable('admin webhooks redeliver', redeliver.register, [
+    { name: 'queued only', args: ['co-1', 'd-1'], opts: { company: 'co-1', delivery: 'd-1', wait: undefined, timeout: 60 } },
+    { name: 'waited for', args: ['co-1', 'd-1', '--wait', '--timeout', '5'], opts: { wait: true, timeout: 5 } },
+  ]);
+});
 
-  it('revokes one token, and every token of a user, with --yes; without it and without a terminal, nothing is sent', async () => {
-    const one = await runCli(admin('tokens', 'revoke', TOKEN_ID, '--yes', '--json'), { routes: { [`DELETE /admin/tokens/${TOKEN_ID}`]: { status: 204 } } });
-    expect(one.code, one.stderr).toBe(EXIT.OK);
-    expect(JSON.parse(one.stdout)).toEqual({ token_id: TOKEN_ID, revoked: true });
-    const all = await runCli(admin('tokens', 'revoke-all', USER_ID, '--yes', '--json'), { routes: { [`DELETE /admin/users/${USER_ID}/tokens`]: { status: 204 } } });
-    expect(all.code, all.stderr).toBe(EXIT.OK);
-    expect(all.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`DELETE /admin/users/${USER_ID}/tokens`]);
-    const unconfirmed = await runCli(admin('tokens', 'revoke', TOKEN_ID));
-    expect(unconfirmed.code).not.toBe(EXIT.OK);
-    expect(unconfirmed.requests).toEqual([]);
+describe('admin webhooks set', () => {
+  const routes: Routes = { 'PUT /admin/companies/co-1/webhooks/expediente-created': (req) => ({ body: { ...(req.body as object), event: 'expediente-created' } }) };
+  const sentTemplate = async (template: string) => {
+    const r = await runCli(['--admin-token', 'adm', 'admin', 'webhooks', 'set', 'co-1', 'expediente-created', '--url', 'https://rx.example/h', '--template', template, '--json'], { routes });
+    expect(r.code, r.stderr).toBe(0);
+    return (r.requests[0]!.body as { template: unknown }).template;
+  };
+
+  it('sends a JSON object as an object template and any other text as a string template', async () => {
+    expect(await sentTemplate('{"ref": "{{expedientData.internal_id}}"}')).toEqual({ ref: '{{expedientData.internal_id}}' });
+    // JSON text with a placeholder standing for a value is not a JSON object: sent as text.
+    expect(await sentTemplate('{"ref": {{expedientData.internal_id}}}')).toBe('{"ref": {{expedientData.internal_id}}}');
+    expect(await sentTemplate('["{{environment}}"]')).toBe('["{{environment}}"]');
   });
 });
 

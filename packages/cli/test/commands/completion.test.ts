@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { needs } from '../../../vitest.needs.ts';
-import { EXIT } from '../src/errors.js';
-import { emptyDir, runCli } from './helpers/harness.js';
+import { needs } from '../../../../vitest.needs.ts';
+import { EXIT } from '../../src/errors.js';
+import { emptyDir, runCli } from '../helpers/harness.js';
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
