@@ -21,7 +21,10 @@ const runs: RunCase[] = [
     args: ['plates', 'EXP-1042', '--json'],
     opts: {
       routes: {
-        'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-10420', case_id: '00000000-0000-4000-8000-000000000999' }), f.caseItem(2, { internal_id: 'EXP-1042', case_id: C })]),
+        'GET /v1/cases': listOf([
+          f.caseItem(1, { internal_id: 'EXP-10420', case_id: '00000000-0000-4000-8000-000000000999' }),
+          f.caseItem(2, { internal_id: 'EXP-1042', case_id: C }),
+        ]),
         [`GET /v1/cases/${C}/plates`]: { body: f.plates },
       },
     },
@@ -48,7 +51,9 @@ describe('case arguments (args → exit code, stderr, requests)', () => {
   runTable(runs);
 
   it('an internal_id names a case only when it matches exactly; a match but for case is a hint', async () => {
-    const r = await runCli(['plates', 'exp-1042'], { routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]) } });
+    const r = await runCli(['plates', 'exp-1042'], {
+      routes: { 'GET /v1/cases': listOf([f.caseItem(1, { internal_id: 'EXP-1042', case_id: C })]) },
+    });
     expect(r.code).toBe(EXIT.NOT_FOUND);
     expect(r.stderr).toContain('no active case with internal_id "exp-1042"');
     expect(r.stderr).toContain('did you mean "EXP-1042"?');
@@ -60,18 +65,23 @@ describe('a missing case on a terminal', () => {
     const r = await runCli(['plates'], {
       tty: true,
       answers: [1],
-      routes: { 'GET /v1/cases': listOf([f.caseItem(1), f.caseItem(2, { case_id: C })]), [`GET /v1/cases/${C}/plates`]: { body: f.plates } },
+      routes: {
+        'GET /v1/cases': listOf([f.caseItem(1), f.caseItem(2, { case_id: C })]),
+        [`GET /v1/cases/${C}/plates`]: { body: f.plates },
+      },
     });
     expect(r.code).toBe(0);
     expect(r.prompter.asked).toEqual(['Case (type to filter by internal id)']);
     expect(r.requests.map((q) => q.path)).toEqual(['/v1/cases', `/v1/cases/${C}/plates`]);
   });
 
-  it('in the picker, the case whose internal_id is what was typed comes first (Enter takes it), and a delete names the case it asks about', async () => {
+  const pickerFirst = 'in the picker, the case whose internal_id is what was typed comes first (Enter takes it), ';
+  it(pickerFirst + 'and a delete names the case it asks about', async () => {
     const exp1 = f.caseItem(1, { case_id: C });
     const routes: Routes = {
       // The list filter matches ids that contain the term, newest first: EXP-10 before EXP-1.
-      'GET /v1/cases': (req) => listOf(req.query.internal_id === 'EXP-1' ? [f.caseItem(10), f.caseItem(11, { internal_id: 'exp-1' }), exp1] : [exp1]),
+      'GET /v1/cases': (req) =>
+        listOf(req.query.internal_id === 'EXP-1' ? [f.caseItem(10), f.caseItem(11, { internal_id: 'exp-1' }), exp1] : [exp1]),
       [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } },
     };
     const r = await runCli(['cases', 'delete'], { tty: true, answers: [{ term: 'EXP-1', pick: 0 }, true], routes });

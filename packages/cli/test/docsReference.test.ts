@@ -21,7 +21,14 @@ describe('docs-reference', () => {
   it('prints every command help as Markdown, examples included', async () => {
     const r = await runCli(['docs-reference']);
     expect(r.code).toBe(0);
-    for (const heading of ['## `vcase`', '### `vcase cases`', '#### `vcase cases list`', '#### `vcase chain ownership`', '### `vcase report`', '#### `vcase admin fixtures set`']) {
+    for (const heading of [
+      '## `vcase`',
+      '### `vcase cases`',
+      '#### `vcase cases list`',
+      '#### `vcase chain ownership`',
+      '### `vcase report`',
+      '#### `vcase admin fixtures set`',
+    ]) {
       expect(r.stdout).toContain(heading);
     }
     expect(r.stdout).toContain('Batch rows (--from FILE or --from - for stdin)');

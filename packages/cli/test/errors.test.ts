@@ -26,7 +26,11 @@ const runs: RunCase[] = [
   {
     name: 'a refused admin token: the hint names the admin token',
     args: ['--admin-token', 'bad', 'admin', 'fixtures', 'list'],
-    opts: { routes: { 'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } } } },
+    opts: {
+      routes: {
+        'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } },
+      },
+    },
     code: EXIT.AUTH,
     stderr: ['Se requiere el token de administración', 'VCASE_ADMIN_TOKEN or pass --admin-token'],
   },
@@ -47,7 +51,11 @@ const runs: RunCase[] = [
   {
     name: 'a 400 from a lookup start: exit 1 with the message',
     args: ['rapi', C, '--run'],
-    opts: { routes: { [`POST /v1/cases/${C}/rapi`]: { status: 400, body: { error: { code: null, message: 'No se encontró un VIN principal' } } } } },
+    opts: {
+      routes: {
+        [`POST /v1/cases/${C}/rapi`]: { status: 400, body: { error: { code: null, message: 'No se encontró un VIN principal' } } },
+      },
+    },
     code: EXIT.FAILURE,
     stderr: ['No se encontró un VIN principal (HTTP 400)'],
   },

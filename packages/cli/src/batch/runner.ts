@@ -48,7 +48,10 @@ export function digest(parts: unknown[], length = 32): string {
 const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
 /** Row error codes of a server that could not be reached (after the SDK's own retries). */
 const UNREACHABLE = new Set(['CONNECTION_ERROR', 'TIMEOUT']);
-/** Rows in a row that could not reach the server, or that it failed (5xx after the SDK's retries), before the batch stops: it is down, not one row. */
+/**
+ * Rows in a row that could not reach the server, or that it failed (5xx after the SDK's
+ * retries), before the batch stops: it is down, not one row.
+ */
 const FAILING_ROWS_TO_STOP = 5;
 
 /** How a row's error speaks of the server: it could not be reached, it failed (5xx), or neither. */
@@ -81,7 +84,8 @@ async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<R
   const { ctx, io } = f;
   if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
   if (opts.from === '-' && ctx.isTTY.stdin) {
-    throw new UsageError('--from - reads rows from stdin, which is a terminal', 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE');
+    const hint = 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE';
+    throw new UsageError('--from - reads rows from stdin, which is a terminal', hint);
   }
   const file = opts.from === '-' ? undefined : path.resolve(ctx.cwd, opts.from);
   if (file && !fs.existsSync(file)) throw new UsageError(`input file not found: ${opts.from}`);
@@ -94,7 +98,14 @@ async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<R
   }
 
   const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
-  const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: io.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
+  const progress = new Progress(ctx.stderr, {
+    tty: ctx.isTTY.stderr,
+    style: io.errStyle,
+    clock: ctx.clock,
+    total,
+    width: ctx.columns ?? 80,
+    noun: job.noun,
+  });
   const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0, replayed: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
@@ -140,7 +151,8 @@ async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<R
       if (controller.signal.aborted) break;
       const row = ++rowNo;
       if (input.error || !input.record) {
-        await emit({ row, ok: false, input: input.text ?? null, error: { code: 'INVALID_ROW', message: `line ${input.line}: ${input.error}` } });
+        const error = { code: 'INVALID_ROW', message: `line ${input.line}: ${input.error}` };
+        await emit({ row, ok: false, input: input.text ?? null, error });
         finish(false);
         continue;
       }
@@ -192,8 +204,10 @@ async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<R
               ? new Error(
                   // The server's own words (Spanish) on a line of their own, not inside this sentence.
                   lastTrouble === 'unreachable'
-                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\nlast error: ${(error as Error).message}`
-                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\nlast error: ${(error as Error).message}`,
+                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\n` +
+                        `last error: ${(error as Error).message}`
+                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\n` +
+                        `last error: ${(error as Error).message}`,
                 )
               : undefined;
           if (stop && !fatal) {

@@ -9,7 +9,9 @@ import { flagTable, runTable, type RunCase } from '../helpers/tables.js';
 const C = f.CASE_ID;
 
 describe('chain: flags', () => {
-  flagTable('chain plates', plates.register, [{ name: 'generate and watch', args: [C, '--run', '--watch'], opts: { case: C, run: true, watch: true } }]);
+  flagTable('chain plates', plates.register, [
+    { name: 'generate and watch', args: [C, '--run', '--watch'], opts: { case: C, run: true, watch: true } },
+  ]);
   flagTable('chain ownership', ownership.register, [{ name: 'read once', args: ['EXP-1', '--json'], opts: { case: 'EXP-1', json: true } }]);
 });
 
@@ -35,8 +37,12 @@ const runs: RunCase[] = [
     args: ['chain', 'plates', C, '--run', '--watch'],
     opts: {
       routes: {
-        [`POST /v1/cases/${C}/chain_plates`]: { body: { ...f.chainPlates, status: 'processing', summary: null, chain: [], message: 'La generación…' } },
-        [`GET /v1/cases/${C}/chain_plates`]: (_r, n) => ({ body: n === 1 ? { ...f.chainPlates, status: 'processing', summary: null, chain: [] } : f.chainPlates }),
+        [`POST /v1/cases/${C}/chain_plates`]: {
+          body: { ...f.chainPlates, status: 'processing', summary: null, chain: [], message: 'La generación…' },
+        },
+        [`GET /v1/cases/${C}/chain_plates`]: (_r, n) => ({
+          body: n === 1 ? { ...f.chainPlates, status: 'processing', summary: null, chain: [] } : f.chainPlates,
+        }),
       },
     },
     code: EXIT.OK,

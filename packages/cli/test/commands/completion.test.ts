@@ -45,29 +45,54 @@ describe('vcase completion', () => {
   it('bash: commands, subcommands after global options and their values, options, option choices', async () => {
     const file = await script('bash');
     const calls = LINES.map((words) => `t ${words.map((w) => `'${w}'`).join(' ')}`).join('\n');
-    const out = execFileSync('bash', ['--norc', '-c', `source '${file}'\nt() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _vcase; echo "\${COMPREPLY[*]}"; }\n${calls}`], { encoding: 'utf8' });
+    const out = execFileSync(
+      'bash',
+      [
+        '--norc',
+        '-c',
+        `source '${file}'\nt() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _vcase; echo "\${COMPREPLY[*]}"; }\n${calls}`,
+      ],
+      { encoding: 'utf8' },
+    );
     expectLines(out);
   });
 
-  it('zsh: the same, with the stubs of the completion system', needs(has('zsh'), 'needs zsh: install it (apt-get install zsh) to run the zsh completion test'), async () => {
-    const file = await script('zsh');
-    const stubs = `compdef() { :; }
+  it(
+    'zsh: the same, with the stubs of the completion system',
+    needs(has('zsh'), 'needs zsh: install it (apt-get install zsh) to run the zsh completion test'),
+    async () => {
+      const file = await script('zsh');
+      const stubs = `compdef() { :; }
 _describe() { local -a e; e=("\${(@P)4}"); print -r -- \${e%%:*}; }
 compadd() { shift; print -r -- "$@"; }
 _files() { print FILES; }`;
-    // zsh's completion functions offer every candidate; the shell filters by the typed prefix itself.
-    const calls = LINES.map((words) => `t ${words.map((w) => `'${w}'`).join(' ')}`).join('\n');
-    const out = execFileSync('zsh', ['-f', '-c', `${stubs}\nsource '${file}'\nt() { words=("$@"); CURRENT=$#; _vcase | tr ' ' '\\n' | grep -- "^\${words[CURRENT]}" | tr '\\n' ' '; print; }\n${calls}`], { encoding: 'utf8' });
-    expectLines(out);
-  });
+      // zsh's completion functions offer every candidate; the shell filters by the typed prefix itself.
+      const calls = LINES.map((words) => `t ${words.map((w) => `'${w}'`).join(' ')}`).join('\n');
+      const out = execFileSync(
+        'zsh',
+        [
+          '-f',
+          '-c',
+          `${stubs}\nsource '${file}'\n` +
+            `t() { words=("$@"); CURRENT=$#; _vcase | tr ' ' '\\n' | grep -- "^\${words[CURRENT]}" | tr '\\n' ' '; print; }\n${calls}`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expectLines(out);
+    },
+  );
 
-  it('fish: the same, through fish\'s own `complete -C`', needs(has('fish'), 'needs fish: install it (apt-get install fish) to run the fish completion test'), async () => {
-    const file = await script('fish');
-    const calls = LINES.map((words) => `complete -C '${words.join(' ')}' | cut -f1 | string join ' '`).join('\n');
-    // (fish -c ends with a status of its own after `complete -C`: the output is what counts)
-    const out = execFileSync('fish', ['--no-config', '-c', `source '${file}'\n${calls}\nexit 0`], { encoding: 'utf8' });
-    expectLines(out);
-  });
+  it(
+    "fish: the same, through fish's own `complete -C`",
+    needs(has('fish'), 'needs fish: install it (apt-get install fish) to run the fish completion test'),
+    async () => {
+      const file = await script('fish');
+      const calls = LINES.map((words) => `complete -C '${words.join(' ')}' | cut -f1 | string join ' '`).join('\n');
+      // (fish -c ends with a status of its own after `complete -C`: the output is what counts)
+      const out = execFileSync('fish', ['--no-config', '-c', `source '${file}'\n${calls}\nexit 0`], { encoding: 'utf8' });
+      expectLines(out);
+    },
+  );
 
   it('every option of a command is completed (the script is made from the command tree)', async () => {
     const help = (await runCli(['cases', 'create', '--help'])).stdout;

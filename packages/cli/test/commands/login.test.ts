@@ -23,13 +23,22 @@ describe('login', () => {
   it('--from-local saves the local server credentials to the profile; --status shows where each value comes from', async () => {
     const dir = emptyDir();
     fs.mkdirSync(path.join(dir, '.vcase'));
-    fs.writeFileSync(path.join(dir, '.vcase', 'credentials.json'), JSON.stringify({ base_url: 'http://127.0.0.1:3000', token: 'tok-123456789012', api_key: 'key-123456789012' }));
-    const saved = await runCli(['login', '--from-local', '--no-verify', '--profile', 'dev'], { cwd: dir, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: undefined } });
+    fs.writeFileSync(
+      path.join(dir, '.vcase', 'credentials.json'),
+      JSON.stringify({ base_url: 'http://127.0.0.1:3000', token: 'tok-123456789012', api_key: 'key-123456789012' }),
+    );
+    const saved = await runCli(['login', '--from-local', '--no-verify', '--profile', 'dev'], {
+      cwd: dir,
+      env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: undefined },
+    });
     expect(saved.code).toBe(0);
     expect(saved.stderr).toContain('Saved profile "dev"');
     fs.rmSync(path.join(dir, '.vcase'), { recursive: true });
 
-    const status = await runCli(['login', '--status', '--profile', 'dev', '--json'], { cwd: dir, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: 'from-env' } });
+    const status = await runCli(['login', '--status', '--profile', 'dev', '--json'], {
+      cwd: dir,
+      env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: 'from-env' },
+    });
     const body = JSON.parse(status.stdout);
     expect(body.credentials).toEqual([
       { field: 'baseURL', source: 'profile:dev', value: 'http://127.0.0.1:3000' },
@@ -43,7 +52,10 @@ describe('login', () => {
     const dir = emptyDir();
     const r = await runCli(['login', '--base-url', 'http://x', '--token', 'bad'], {
       cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': { status: 401, body: { error: { code: null, message: 'Token inválido' } } } },
+      routes: {
+        'GET /health': { body: { status: 'ok' } },
+        'GET /v1/cases': { status: 401, body: { error: { code: null, message: 'Token inválido' } } },
+      },
     });
     expect(r.code).toBe(EXIT.AUTH);
     expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
@@ -55,7 +67,11 @@ describe('login', () => {
     const dir = emptyDir();
     const key = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--api-key', 'bad'], {
       cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /v1/documents/00000000-0000-4000-8000-000000000000': refused },
+      routes: {
+        'GET /health': { body: { status: 'ok' } },
+        'GET /v1/cases': page,
+        'GET /v1/documents/00000000-0000-4000-8000-000000000000': refused,
+      },
     });
     expect([key.code, key.stderr]).toEqual([EXIT.AUTH, expect.any(String)]);
     expect(key.stderr).toContain('the server refused the API key\nserver: API key inválida o revocada');
@@ -65,7 +81,11 @@ describe('login', () => {
 
     const admin = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--admin-token', 'bad'], {
       cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } } },
+      routes: {
+        'GET /health': { body: { status: 'ok' } },
+        'GET /v1/cases': page,
+        'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } },
+      },
     });
     expect(admin.code).toBe(EXIT.AUTH);
     expect(admin.stderr).toContain('the server refused the admin token');
@@ -77,14 +97,28 @@ describe('login', () => {
       routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /admin/sandbox/fixtures': { body: { fixtures: [] } } },
     });
     expect(good.code).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({ base_url: 'http://x', api_key: 'good', admin_token: 'adm' });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({
+      base_url: 'http://x',
+      api_key: 'good',
+      admin_token: 'adm',
+    });
   });
 
   it('--with-token reads the token from stdin', async () => {
     const dir = emptyDir();
-    const r = await runCli(['login', '--base-url', 'http://x', '--with-token'], { cwd: dir, stdin: 'tok-from-stdin\n', routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } } } });
+    const r = await runCli(['login', '--base-url', 'http://x', '--with-token'], {
+      cwd: dir,
+      stdin: 'tok-from-stdin\n',
+      routes: {
+        'GET /health': { body: { status: 'ok' } },
+        'GET /v1/cases': { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } },
+      },
+    });
     expect(r.code).toBe(0);
     expect(r.requests[1]!.headers.authorization).toBe('Bearer tok-from-stdin');
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({ base_url: 'http://x', token: 'tok-from-stdin' });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({
+      base_url: 'http://x',
+      token: 'tok-from-stdin',
+    });
   });
 });

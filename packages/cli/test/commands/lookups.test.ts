@@ -18,9 +18,13 @@ describe('lookups: flags', () => {
     { name: 'start and watch', args: [C, '--run', '--watch', '--timeout', '5'], opts: { case: C, run: true, watch: true, timeout: 5 } },
   ]);
   flagTable('bureau', bureau.register, [{ name: 'read once', args: [C], opts: { case: C, run: undefined } }]);
-  flagTable('repuve', repuve.register, [{ name: 'no --run (it runs with case processing)', args: [C, '--run'], error: "unknown option '--run'" }]);
+  flagTable('repuve', repuve.register, [
+    { name: 'no --run (it runs with case processing)', args: [C, '--run'], error: "unknown option '--run'" },
+  ]);
   flagTable('invoices', invoices.register, [{ name: 'watched', args: [C, '--watch'], opts: { watch: true } }]);
-  flagTable('taxes', taxes.register, [{ name: '--interval takes milliseconds', args: [C, '--interval', '0'], error: 'must be a positive integer' }]);
+  flagTable('taxes', taxes.register, [
+    { name: '--interval takes milliseconds', args: [C, '--interval', '0'], error: 'must be a positive integer' },
+  ]);
   flagTable('renapo', renapo.register, [{ name: 'by internal_id', args: ['EXP-1'], opts: { case: 'EXP-1' } }]);
 });
 
@@ -28,7 +32,9 @@ const runs: RunCase[] = [
   {
     name: '--run without --watch prints the start',
     args: ['rapi', C, '--run'],
-    opts: { routes: { [`POST /v1/cases/${C}/rapi`]: { status: 202, body: { job_id: f.JOB, vin: '1FTFW1E51PFA12345', status: 'pending' } } } },
+    opts: {
+      routes: { [`POST /v1/cases/${C}/rapi`]: { status: 202, body: { job_id: f.JOB, vin: '1FTFW1E51PFA12345', status: 'pending' } } },
+    },
     code: EXIT.OK,
     stdout: [`RAPI lookup started for VIN 1FTFW1E51PFA12345 (job ${f.JOB}).`],
     calls: [`POST /v1/cases/${C}/rapi`],
@@ -39,7 +45,8 @@ const runs: RunCase[] = [
     opts: {
       routes: {
         [`POST /v1/cases/${C}/rapi`]: { status: 202, body: { job_id: f.JOB, vin: 'V', status: 'pending' } },
-        [`GET /v1/cases/${C}/rapi`]: (_r, n) => (n === 1 ? notFound : n === 2 ? { body: f.rapi('processing') } : { body: f.rapi('completed', { tiene_reporte: false }) }),
+        [`GET /v1/cases/${C}/rapi`]: (_r, n) =>
+          n === 1 ? notFound : n === 2 ? { body: f.rapi('processing') } : { body: f.rapi('completed', { tiene_reporte: false }) },
       },
     },
     code: EXIT.OK,
@@ -57,7 +64,14 @@ const runs: RunCase[] = [
   {
     name: '--watch on a case that does not exist: exit 4 at once, nothing waited on',
     args: ['rapi', '00000000-0000-4000-8000-000000000000', '--watch'],
-    opts: { routes: { 'GET /v1/cases/00000000-0000-4000-8000-000000000000/metadata': { status: 404, body: { error: { code: null, message: 'Caso no encontrado' } } } } },
+    opts: {
+      routes: {
+        'GET /v1/cases/00000000-0000-4000-8000-000000000000/metadata': {
+          status: 404,
+          body: { error: { code: null, message: 'Caso no encontrado' } },
+        },
+      },
+    },
     code: EXIT.NOT_FOUND,
     stderr: ['Caso no encontrado'],
     calls: ['GET /v1/cases/00000000-0000-4000-8000-000000000000/metadata'],

@@ -11,7 +11,11 @@ const C = f.CASE_ID;
 describe('plates: flags', () => {
   flagTable('plates', register, [
     { name: 'read once', args: [C], opts: { case: C, run: undefined, watch: undefined, timeout: 300, interval: 1000 } },
-    { name: 'recompute and watch', args: ['EXP-1', '--run', '--watch', '--interval', '250'], opts: { case: 'EXP-1', run: true, watch: true, interval: 250 } },
+    {
+      name: 'recompute and watch',
+      args: ['EXP-1', '--run', '--watch', '--interval', '250'],
+      opts: { case: 'EXP-1', run: true, watch: true, interval: 250 },
+    },
     { name: 'no --ndjson (one body, not a list)', args: [C, '--ndjson'], error: "unknown option '--ndjson'" },
   ]);
 });
@@ -50,7 +54,14 @@ const runs: RunCase[] = [
   {
     name: 'plates not computed yet (404): exit 4, the server text, and --run as the hint',
     args: ['plates', C],
-    opts: { routes: { [`GET /v1/cases/${C}/plates`]: { status: 404, body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } } } } },
+    opts: {
+      routes: {
+        [`GET /v1/cases/${C}/plates`]: {
+          status: 404,
+          body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } },
+        },
+      },
+    },
     code: EXIT.NOT_FOUND,
     stderr: ['Las placas del caso aún no se han calculado (HTTP 404)', 'start it with --run'],
     calls: [`GET /v1/cases/${C}/plates`],
@@ -58,7 +69,15 @@ const runs: RunCase[] = [
   {
     name: 'plates never computed, watched without --run: exit 4 at once with the --run hint (no polling of 404s)',
     args: ['plates', C, '--watch'],
-    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/plates`]: { status: 404, body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } } } } },
+    opts: {
+      routes: {
+        ...caseExists,
+        [`GET /v1/cases/${C}/plates`]: {
+          status: 404,
+          body: { error: { code: null, message: 'Las placas del caso aún no se han calculado' } },
+        },
+      },
+    },
     code: EXIT.NOT_FOUND,
     stderr: ['Las placas del caso aún no se han calculado (HTTP 404)', 'start it with --run'],
     calls: [`GET /v1/cases/${C}/metadata`, `GET /v1/cases/${C}/plates`],
@@ -66,7 +85,14 @@ const runs: RunCase[] = [
   {
     name: 'plates --watch where a previous-plate lookup failed: exit 5',
     args: ['plates', C, '--watch'],
-    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/plates`]: { body: { ...f.plates, plates: [{ ...f.plates.plates[0]!, previous_plate_lookup_status: 'error' }] } } } },
+    opts: {
+      routes: {
+        ...caseExists,
+        [`GET /v1/cases/${C}/plates`]: {
+          body: { ...f.plates, plates: [{ ...f.plates.plates[0]!, previous_plate_lookup_status: 'error' }] },
+        },
+      },
+    },
     code: EXIT.LOOKUP,
     stderr: ['previous-plate lookups ended in error'],
   },

@@ -61,7 +61,10 @@ describe('report: runs', () => {
 
   it('says "no debt" and "no unpaid infractions" only where a source answered; failed lookups are not a clean record', async () => {
     const failed = { status: 'failed' as const, message: 'Hubo un error al obtener la información' };
-    const taxes = { ...f.taxes, main_tax: { ...f.taxes.main_tax, result: f.taxes.main_tax.result.map((row) => ({ ...row, source: failed })) } };
+    const taxes = {
+      ...f.taxes,
+      main_tax: { ...f.taxes.main_tax, result: f.taxes.main_tax.result.map((row) => ({ ...row, source: failed })) },
+    };
     const tickets = { ...f.tickets, result: f.tickets.result.map((row) => ({ ...row, ticket_date: null, amount: null, ...failed })) };
     const allFailed = { ...routes, [`GET /v1/cases/${C}/taxes`]: { body: taxes }, [`GET /v1/cases/${C}/tickets`]: { body: tickets } };
     let text = stripAnsi((await runCli(['report', C], { routes: allFailed, tty: true })).stdout);
@@ -71,8 +74,21 @@ describe('report: runs', () => {
 
     const someFailed = {
       ...routes,
-      [`GET /v1/cases/${C}/taxes`]: { body: { ...taxes, main_tax: { ...taxes.main_tax, result: taxes.main_tax.result.map((row, i) => (i ? { ...row, source: { status: 'success', message: 'Sin adeudo' } } : row)) } } },
-      [`GET /v1/cases/${C}/tickets`]: { body: { ...f.tickets, result: f.tickets.result.map((row) => (row.status === 'warning' ? { ...row, ...failed, ticket_date: null, amount: null } : row)) } },
+      [`GET /v1/cases/${C}/taxes`]: {
+        body: {
+          ...taxes,
+          main_tax: {
+            ...taxes.main_tax,
+            result: taxes.main_tax.result.map((row, i) => (i ? { ...row, source: { status: 'success', message: 'Sin adeudo' } } : row)),
+          },
+        },
+      },
+      [`GET /v1/cases/${C}/tickets`]: {
+        body: {
+          ...f.tickets,
+          result: f.tickets.result.map((row) => (row.status === 'warning' ? { ...row, ...failed, ticket_date: null, amount: null } : row)),
+        },
+      },
     };
     text = stripAnsi((await runCli(['report', C], { routes: someFailed, tty: true })).stdout);
     expect(text).toMatch(/tenencia\s+MXA1234: no debt found · 1 year not checked/);

@@ -10,7 +10,11 @@ const C = f.CASE_ID;
 describe('tickets: flags', () => {
   flagTable('tickets', register, [
     { name: 'read once', args: [C], opts: { case: C, run: undefined, watch: undefined } },
-    { name: 'look up and wait', args: [C, '--run', '--watch', '--timeout', '600', '--json'], opts: { run: true, watch: true, timeout: 600, json: true } },
+    {
+      name: 'look up and wait',
+      args: [C, '--run', '--watch', '--timeout', '600', '--json'],
+      opts: { run: true, watch: true, timeout: 600, json: true },
+    },
   ]);
 });
 
@@ -22,7 +26,20 @@ const runs: RunCase[] = [
       routes: {
         ...caseExists,
         [`GET /v1/cases/${C}/tickets`]: {
-          body: { ...f.tickets, result: [...f.tickets.result, { plate_number: 'ZZZ0001', state: 'CMX', ticket_date: null, amount: null, status: 'failed', message: 'Hubo un problema al extraer la información' }] },
+          body: {
+            ...f.tickets,
+            result: [
+              ...f.tickets.result,
+              {
+                plate_number: 'ZZZ0001',
+                state: 'CMX',
+                ticket_date: null,
+                amount: null,
+                status: 'failed',
+                message: 'Hubo un problema al extraer la información',
+              },
+            ],
+          },
         },
       },
     },
@@ -33,7 +50,19 @@ const runs: RunCase[] = [
   {
     name: 'tickets --watch that were never looked up: exit 5 at once, with --run as the hint',
     args: ['tickets', C, '--watch'],
-    opts: { routes: { ...caseExists, [`GET /v1/cases/${C}/tickets`]: { body: { case_id: C, status: 'processing', message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso', result: [] } } } },
+    opts: {
+      routes: {
+        ...caseExists,
+        [`GET /v1/cases/${C}/tickets`]: {
+          body: {
+            case_id: C,
+            status: 'processing',
+            message: 'Aún no se ha ejecutado ninguna consulta de infracciones para este caso',
+            result: [],
+          },
+        },
+      },
+    },
     code: EXIT.LOOKUP,
     stderr: ['will not settle by waiting', 'start it with --run'],
     calls: [`GET /v1/cases/${C}/metadata`, `GET /v1/cases/${C}/tickets`],
@@ -45,7 +74,23 @@ const runs: RunCase[] = [
       routes: {
         ...caseExists,
         [`GET /v1/cases/${C}/tickets`]: (_r, n) => ({
-          body: n < 3 ? { ...f.tickets, result: [...f.tickets.result.slice(0, 3), { plate_number: 'LKJ9876', state: 'MEX', ticket_date: null, amount: null, status: 'processing', message: 'Se está procesando la información' }] } : f.tickets,
+          body:
+            n < 3
+              ? {
+                  ...f.tickets,
+                  result: [
+                    ...f.tickets.result.slice(0, 3),
+                    {
+                      plate_number: 'LKJ9876',
+                      state: 'MEX',
+                      ticket_date: null,
+                      amount: null,
+                      status: 'processing',
+                      message: 'Se está procesando la información',
+                    },
+                  ],
+                }
+              : f.tickets,
         }),
       },
     },

@@ -26,5 +26,6 @@ export async function deliveriesRun(opts: RunOptions<DeliveriesFlags>): Promise<
   const client = await f.client();
   const query = { ...(opts.event ? { event: opts.event as WebhookEvent } : {}), ...(opts.case ? { case_id: opts.case } : {}) };
   const body = await client.admin.deliveries.list(opts.company, query, { signal: f.signal });
-  await showRecords(f.io, opts, body, ['delivery_id', 'created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url']);
+  const columns = ['delivery_id', 'created_at', 'event', 'case_id', 'status_code', 'ok', 'duration_ms', 'error', 'url'] as const;
+  await showRecords(f.io, opts, body, [...columns]);
 }

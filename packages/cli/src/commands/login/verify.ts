@@ -11,14 +11,17 @@ const notFoundIsFine = (error: unknown) => {
 /** Reaches the server, then tries each credential saved on its own, with a read it alone may make. */
 export async function verifyProfile(f: Factory, profile: StoredProfile & { base_url: string }): Promise<void> {
   const { signal } = f;
-  const only = (c: { token?: string; apiKey?: string; adminToken?: string }) =>
-    f.ctx.createClient({ baseURL: profile.base_url, token: c.token ?? '', apiKey: c.apiKey ?? '', adminToken: c.adminToken ?? '', maxRetries: 0 });
+  const only = (c: { token?: string; apiKey?: string; adminToken?: string }) => {
+    const credentials = { token: c.token ?? '', apiKey: c.apiKey ?? '', adminToken: c.adminToken ?? '' };
+    return f.ctx.createClient({ baseURL: profile.base_url, ...credentials, maxRetries: 0 });
+  };
   const checks: [string, () => Promise<unknown>][] = [];
   if (profile.token) checks.push(['token', async () => (await only({ token: profile.token })).cases.list({ limit: 1 }, { signal })]);
   // The document list takes a bearer token only; a document read takes the key: an
   // unknown document's 404 says the key was accepted.
   if (profile.api_key) {
-    checks.push(['API key', async () => (await only({ apiKey: profile.api_key })).documents.get(NO_DOCUMENT, { signal }).catch(notFoundIsFine)]);
+    const client = () => only({ apiKey: profile.api_key });
+    checks.push(['API key', async () => (await client()).documents.get(NO_DOCUMENT, { signal }).catch(notFoundIsFine)]);
   }
   if (profile.admin_token) {
     checks.push(['admin token', async () => (await only({ adminToken: profile.admin_token })).admin.fixtures.list({ signal })]);

@@ -28,10 +28,16 @@ describe('admin companies, users, api-keys, deliveries, fixtures: flags', () => 
     { name: 'a pid given', args: [COMPANY, '--pid', 'p-1', '--name', 'Ana'], opts: { pid: 'p-1', name: 'Ana' } },
     { name: 'no pid', args: [COMPANY, '--no-pid'], opts: { pid: false } },
   ]);
-  flagTable('admin api-keys create', createApiKey.register, [{ name: 'a label', args: [COMPANY, '--name', 'ci'], opts: { company: COMPANY, name: 'ci' } }]);
+  flagTable('admin api-keys create', createApiKey.register, [
+    { name: 'a label', args: [COMPANY, '--name', 'ci'], opts: { company: COMPANY, name: 'ci' } },
+  ]);
   flagTable('admin api-keys revoke', revokeApiKey.register, [{ name: 'a key id', args: ['k-1'], opts: { key: 'k-1', yes: undefined } }]);
   flagTable('admin deliveries', deliveries.register, [
-    { name: 'one event of one case', args: [COMPANY, '--event', 'error-processing', '--case', 'c-1'], opts: { event: 'error-processing', case: 'c-1' } },
+    {
+      name: 'one event of one case',
+      args: [COMPANY, '--event', 'error-processing', '--case', 'c-1'],
+      opts: { event: 'error-processing', case: 'c-1' },
+    },
     { name: 'an event it does not know', args: [COMPANY, '--event', 'nope'], error: "argument 'nope' is invalid" },
   ]);
   flagTable('admin fixtures set', setFixture.register, [
@@ -54,7 +60,9 @@ describe('admin companies, users, api-keys, deliveries, fixtures: runs', () => {
     {
       name: 'users create --no-pid sends a null pid',
       args: admin('users', 'create', COMPANY, '--no-pid', '--json'),
-      opts: { routes: { [`POST /admin/companies/${COMPANY}/users`]: echo({ user_id: 'u-1', name: null, email: null, company_id: COMPANY }) } },
+      opts: {
+        routes: { [`POST /admin/companies/${COMPANY}/users`]: echo({ user_id: 'u-1', name: null, email: null, company_id: COMPANY }) },
+      },
       code: EXIT.OK,
       stdout: ['"pid": null'],
     },

@@ -20,7 +20,11 @@ describe('admin webhooks: flags', () => {
     { name: '--url is required', args: ['co-1', 'expediente-created'], error: "required option '--url <url>' not specified" },
   ]);
   flagTable('admin webhooks delete', deleteWebhook.register, [
-    { name: 'a company and an event', args: ['co-1', 'expediente-created', '-y'], opts: { company: 'co-1', event: 'expediente-created', yes: true } },
+    {
+      name: 'a company and an event',
+      args: ['co-1', 'expediente-created', '-y'],
+      opts: { company: 'co-1', event: 'expediente-created', yes: true },
+    },
   ]);
   flagTable('admin webhooks rotate-secret', rotateSecret.register, [
     { name: 'no overlap given', args: ['co-1', 'expediente-created'], opts: { overlap: undefined } },
@@ -34,9 +38,27 @@ describe('admin webhooks: flags', () => {
 });
 
 describe('admin webhooks set', () => {
-  const routes: Routes = { 'PUT /admin/companies/co-1/webhooks/expediente-created': (req) => ({ body: { ...(req.body as object), event: 'expediente-created' } }) };
+  const routes: Routes = {
+    'PUT /admin/companies/co-1/webhooks/expediente-created': (req) => ({ body: { ...(req.body as object), event: 'expediente-created' } }),
+  };
   const sentTemplate = async (template: string) => {
-    const r = await runCli(['--admin-token', 'adm', 'admin', 'webhooks', 'set', 'co-1', 'expediente-created', '--url', 'https://rx.example/h', '--template', template, '--json'], { routes });
+    const r = await runCli(
+      [
+        '--admin-token',
+        'adm',
+        'admin',
+        'webhooks',
+        'set',
+        'co-1',
+        'expediente-created',
+        '--url',
+        'https://rx.example/h',
+        '--template',
+        template,
+        '--json',
+      ],
+      { routes },
+    );
     expect(r.code, r.stderr).toBe(0);
     return (r.requests[0]!.body as { template: unknown }).template;
   };
@@ -55,7 +77,9 @@ describe('admin webhooks rotate-secret', () => {
   const answer = { company_id: COMPANY, event: 'expediente-created', signing_secret: 'whsec_bmV3', previous_secret_expires_at: null };
 
   it('sends the overlap when given, nothing otherwise, and prints the new secret', async () => {
-    const r = await runCli(admin('webhooks', 'rotate-secret', COMPANY, 'expediente-created', '--overlap', '0', '--json'), { routes: { [path]: { body: answer } } });
+    const r = await runCli(admin('webhooks', 'rotate-secret', COMPANY, 'expediente-created', '--overlap', '0', '--json'), {
+      routes: { [path]: { body: answer } },
+    });
     expect(r.code, r.stderr).toBe(EXIT.OK);
     expect(r.requests[0]!.body).toEqual({ overlap_seconds: 0 });
     expect(JSON.parse(r.stdout)).toEqual(answer);
@@ -69,23 +93,46 @@ describe('admin webhooks redeliver', () => {
   const COMPANY = '0190a1b2-c3d4-4e5f-8a6b-00000000000c';
   const ORIGINAL = '0190a1b2-c3d4-4e5f-8a6b-0000000000d1';
   const AGAIN = '0190a1b2-c3d4-4e5f-8a6b-0000000000d2';
-  const queued = { delivery_id: AGAIN, redelivered_from: ORIGINAL, event: 'expediente-created', webhook_id: 'msg_1', job_id: '0190a1b2-c3d4-4e5f-8a6b-0000000000f1', status: 'queued' };
+  const queued = {
+    delivery_id: AGAIN,
+    redelivered_from: ORIGINAL,
+    event: 'expediente-created',
+    webhook_id: 'msg_1',
+    job_id: '0190a1b2-c3d4-4e5f-8a6b-0000000000f1',
+    status: 'queued',
+  };
   const record = (ok: boolean) => ({
-    delivery_id: AGAIN, event: 'expediente-created', case_id: null, url: 'https://rx.example/h', request_body: {}, status_code: ok ? 200 : 500, ok,
-    response_body: null, error: ok ? null : 'el receptor respondió HTTP 500', duration_ms: 3, created_at: '2026-03-01T10:00:00.000Z', webhook_id: 'msg_1', redelivered_from: ORIGINAL,
+    delivery_id: AGAIN,
+    event: 'expediente-created',
+    case_id: null,
+    url: 'https://rx.example/h',
+    request_body: {},
+    status_code: ok ? 200 : 500,
+    ok,
+    response_body: null,
+    error: ok ? null : 'el receptor respondió HTTP 500',
+    duration_ms: 3,
+    created_at: '2026-03-01T10:00:00.000Z',
+    webhook_id: 'msg_1',
+    redelivered_from: ORIGINAL,
   });
   const redeliver = `POST /admin/companies/${COMPANY}/webhook-deliveries/${ORIGINAL}/redeliver`;
   const list = `GET /admin/companies/${COMPANY}/webhook-deliveries`;
 
   it('queues the redelivery and prints what the server answered', async () => {
-    const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--json'), { routes: { [redeliver]: { status: 202, body: queued } } });
+    const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--json'), {
+      routes: { [redeliver]: { status: 202, body: queued } },
+    });
     expect(r.code, r.stderr).toBe(EXIT.OK);
     expect(JSON.parse(r.stdout)).toEqual(queued);
   });
 
   it('--wait reads the delivery list until the new record is there: exit 0 when it was accepted, 1 when it failed', async () => {
     for (const ok of [true, false]) {
-      const routes = { [redeliver]: { status: 202, body: queued }, [list]: (_req: unknown, n: number) => ({ body: { data: n < 3 ? [] : [record(ok)] } }) };
+      const routes = {
+        [redeliver]: { status: 202, body: queued },
+        [list]: (_req: unknown, n: number) => ({ body: { data: n < 3 ? [] : [record(ok)] } }),
+      };
       const r = await runCli(admin('webhooks', 'redeliver', COMPANY, ORIGINAL, '--wait', '--json'), { routes });
       expect(r.code, r.stderr).toBe(ok ? EXIT.OK : EXIT.FAILURE);
       expect(JSON.parse(r.stdout)).toEqual(record(ok));

@@ -64,14 +64,21 @@ describe('cases create: runs', () => {
     expect(big.code).toBe(EXIT.USAGE);
     expect(big.stderr).toContain('file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file (VALIDATION_ERROR)');
     expect(big.stderr).not.toContain('HTTP');
-    const docx = await runCli(['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'ok.pdf', '--file', 'doc.docx'], { routes, cwd: dir });
+    const docx = await runCli(
+      ['cases', 'create', '--internal-id', 'EXP-9', '--status', 'nuevo', '--file', 'ok.pdf', '--file', 'doc.docx'],
+      { routes, cwd: dir },
+    );
     expect(docx.code).toBe(EXIT.USAGE);
     expect(docx.stderr).toContain('no se pudo deducir del nombre');
     expect([...big.requests, ...docx.requests]).toEqual([]);
   });
 
   it('cases create asks for what is missing', async () => {
-    const r = await runCli(['cases', 'create'], { tty: true, answers: ['EXP-77', 'nuevo'], routes: { 'GET /v1/cases': listOf([]), 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } } });
+    const r = await runCli(['cases', 'create'], {
+      tty: true,
+      answers: ['EXP-77', 'nuevo'],
+      routes: { 'GET /v1/cases': listOf([]), 'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } } },
+    });
     expect(r.code).toBe(0);
     expect(r.requests[1]!.body).toEqual({ internal_id: 'EXP-77', status: 'nuevo' });
     expect(stripAnsi(r.stdout)).toContain(`Created case ${C} (EXP-77).`);

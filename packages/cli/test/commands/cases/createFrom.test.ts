@@ -12,16 +12,27 @@ describe('cases create --from', () => {
     fs.writeFileSync(path.join(dir, 'a.pdf'), '%PDF a');
     let created = 0;
     const routes: Routes = {
-      'GET /v1/cases': (req) => ({ body: { data: req.query.internal_id === 'EXP-OLD' ? [f.caseItem(1, { internal_id: 'EXP-OLD', case_id: CASE_B })] : [], pagination: { limit: 100, offset: 0, total: 0, has_more: false } } }),
+      'GET /v1/cases': (req) => ({
+        body: {
+          data: req.query.internal_id === 'EXP-OLD' ? [f.caseItem(1, { internal_id: 'EXP-OLD', case_id: CASE_B })] : [],
+          pagination: { limit: 100, offset: 0, total: 0, has_more: false },
+        },
+      }),
       'POST /v1/cases': (req) => {
         created++;
         const files = (req.body as { files?: unknown[] }).files;
-        return files ? { status: 202, body: { case_id: f.CASE_ID, job_id: f.JOB, total_files: files.length, status: 'processing' } } : { status: 201, body: { case_id: f.CASE_ID, status: 'completed' } };
+        return files
+          ? { status: 202, body: { case_id: f.CASE_ID, job_id: f.JOB, total_files: files.length, status: 'processing' } }
+          : { status: 201, body: { case_id: f.CASE_ID, status: 'completed' } };
       },
       'POST /v1/documents': { status: 201, body: { document_id: f.FILE_1, url: 'http://files/a' } },
     };
     const stdin = [
-      JSON.stringify({ internal_id: 'EXP-NEW', files: ['a.pdf', { url: 'https://files.example/f.xml', type: 'invoice' }], metadata: { numero_siniestro: 'S-1' } }),
+      JSON.stringify({
+        internal_id: 'EXP-NEW',
+        files: ['a.pdf', { url: 'https://files.example/f.xml', type: 'invoice' }],
+        metadata: { numero_siniestro: 'S-1' },
+      }),
       JSON.stringify({ internal_id: 'EXP-OLD', status: 'processing' }),
       JSON.stringify({ status: 'nuevo' }),
     ].join('\n');
@@ -48,7 +59,8 @@ describe('cases create --from', () => {
       // The server's filter ignores case: EXP-OLD answers a search for exp-old too.
       'GET /v1/cases': (req) => ({
         body: {
-          data: String(req.query.internal_id).toUpperCase() === 'EXP-OLD' ? [f.caseItem(1, { internal_id: 'EXP-OLD', case_id: CASE_B })] : [],
+          data:
+            String(req.query.internal_id).toUpperCase() === 'EXP-OLD' ? [f.caseItem(1, { internal_id: 'EXP-OLD', case_id: CASE_B })] : [],
           pagination: { limit: 100, offset: 0, total: 0, has_more: false },
         },
       }),
@@ -71,11 +83,16 @@ describe('cases create --from', () => {
     expect(out[0]).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND', message: 'cannot read nope.pdf: no such file' } });
     expect(out[1]).toMatchObject({ ok: true, created: true, case_id: f.CASE_ID });
     // Files the upload would refuse fail their row before the case exists; nothing was sent for them.
-    expect(out[2]).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' } });
+    expect(out[2]).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' },
+    });
     expect(out[3]).toMatchObject({ ok: false, error: { code: 'MISSING_PARAMETER' } });
     expect(out[3].error.message).toContain('no se pudo deducir del nombre');
     for (const row of out.slice(2)) expect(row.error).not.toHaveProperty('status');
     expect(created).toBe(1);
-    expect(r.requests.filter((q) => q.method === 'POST' && q.path === '/v1/cases').map((q) => (q.body as { internal_id: string }).internal_id)).toEqual(['exp-old']);
+    expect(
+      r.requests.filter((q) => q.method === 'POST' && q.path === '/v1/cases').map((q) => (q.body as { internal_id: string }).internal_id),
+    ).toEqual(['exp-old']);
   });
 });

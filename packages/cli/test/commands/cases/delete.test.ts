@@ -46,7 +46,11 @@ describe('cases delete: runs', () => {
   });
 
   it('a delete asks, and "yes" deletes', async () => {
-    const r = await runCli(['cases', 'delete', C], { tty: true, answers: [true], routes: { [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } } } });
+    const r = await runCli(['cases', 'delete', C], {
+      tty: true,
+      answers: [true],
+      routes: { [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } } },
+    });
     expect(r.code).toBe(0);
     expect(stripAnsi(r.stdout)).toContain(`Deleted case ${C}.`);
   });

@@ -36,7 +36,17 @@ const runs: RunCase[] = [
     opts: {
       routes: {
         [`GET /v1/cases/${C}/names`]: {
-          body: { case_id: C, status: 'processing', names: [{ name: 'JUAN PEREZ', person_type: 'fisica', sources: [{ file_id: f.FILE_1, document_type: 'invoice', field: 'nombre_receptor' }] }] },
+          body: {
+            case_id: C,
+            status: 'processing',
+            names: [
+              {
+                name: 'JUAN PEREZ',
+                person_type: 'fisica',
+                sources: [{ file_id: f.FILE_1, document_type: 'invoice', field: 'nombre_receptor' }],
+              },
+            ],
+          },
         },
       },
     },

@@ -70,7 +70,8 @@ describe('cases list: runs', () => {
       newest = 5;
       const r = await runCli(['cases', 'list', ...format, '--all', '--limit', '2'], { routes: growing });
       expect(r.code).toBe(0);
-      const ids = format[0] === '--json' ? JSON.parse(r.stdout).data.map((c: { internal_id: string }) => c.internal_id) : r.stdout.match(/EXP-\d+/g);
+      const ids =
+        format[0] === '--json' ? JSON.parse(r.stdout).data.map((c: { internal_id: string }) => c.internal_id) : r.stdout.match(/EXP-\d+/g);
       expect(new Set(ids).size).toBe(ids.length);
       for (const n of [1, 2, 3, 4, 5]) expect(ids).toContain(`EXP-${n}`);
     }
@@ -107,7 +108,10 @@ describe('cases list: runs', () => {
 
   it('--json prints the first page body', async () => {
     const r = await runCli(['cases', 'list', '--limit', '2', '--json', '--internal-id', 'EXP'], { routes: pages });
-    expect(JSON.parse(r.stdout)).toMatchObject({ data: [{ internal_id: 'EXP-1' }, { internal_id: 'EXP-2' }], pagination: { total: 5, has_more: true } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      data: [{ internal_id: 'EXP-1' }, { internal_id: 'EXP-2' }],
+      pagination: { total: 5, has_more: true },
+    });
     expect(r.requests[0]!.query).toMatchObject({ internal_id: 'EXP', limit: '2', offset: '0' });
   });
 });

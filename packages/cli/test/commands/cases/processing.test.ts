@@ -22,7 +22,11 @@ const statusBody = (n: number) => ({
 describe('cases process and status: flags', () => {
   flagTable('cases process', processCase.register, [
     { name: 'defaults: queued, not watched', args: [C], opts: { case: C, watch: undefined, timeout: 300, interval: 1000 } },
-    { name: 'watched, with its knobs', args: [C, '--watch', '--timeout', '60', '--interval', '500'], opts: { watch: true, timeout: 60, interval: 500 } },
+    {
+      name: 'watched, with its knobs',
+      args: [C, '--watch', '--timeout', '60', '--interval', '500'],
+      opts: { watch: true, timeout: 60, interval: 500 },
+    },
     { name: 'no --run: processing always starts', args: [C, '--run'], error: "unknown option '--run'" },
   ]);
   flagTable('cases status', status.register, [
@@ -39,7 +43,17 @@ const runs: RunCase[] = [
       routes: {
         [`POST /v1/cases/${C}/process`]: { status: 202, body: { job_id: f.JOB, status: 'processing' } },
         [`GET /v1/cases/${C}/status`]: (_r, n) => ({
-          body: { case_id: C, job_id: f.JOB, status: n < 2 ? 'processing' : 'completed', total_files: 2, processed_files: n < 2 ? 1 : 2, failed_files: 0, started_at: '2026-01-15T12:00:00.000Z', finished_at: null, message: null },
+          body: {
+            case_id: C,
+            job_id: f.JOB,
+            status: n < 2 ? 'processing' : 'completed',
+            total_files: 2,
+            processed_files: n < 2 ? 1 : 2,
+            failed_files: 0,
+            started_at: '2026-01-15T12:00:00.000Z',
+            finished_at: null,
+            message: null,
+          },
         }),
       },
     },

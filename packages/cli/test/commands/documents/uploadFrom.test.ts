@@ -30,7 +30,12 @@ describe('documents upload --from', () => {
       [6, false, 'INVALID_ROW'],
       [7, false, 'INVALID_ROW'],
     ]);
-    expect(out[0]).toMatchObject({ input: { case_id: f.CASE_ID, file: 'https://files.example/a.pdf', type: 'invoice' }, document_id: expect.any(String), url: 'http://files/x', key: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(out[0]).toMatchObject({
+      input: { case_id: f.CASE_ID, file: 'https://files.example/a.pdf', type: 'invoice' },
+      document_id: expect.any(String),
+      url: 'http://files/x',
+      key: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(out[4].error).toMatchObject({ message: 'url no permitida', status: 400 });
     // EXP-B is looked up once for its two rows.
     expect(r.requests.filter((q) => q.path === '/v1/cases').map((q) => q.query.internal_id)).toEqual(['EXP-B', 'EXP-NONE']);
@@ -48,13 +53,24 @@ describe('documents upload --from', () => {
   it('one upload carries one key however its case is written (UUID in any case, internal_id, --case)', async () => {
     const file = 'https://files.example/same.pdf';
     const ways = [
-      { args: [], rows: [{ case_id: CASE_B, file }, { case_id: CASE_B.toUpperCase(), file }, { internal_id: 'EXP-B', file }, { case: 'EXP-B', file }] },
+      {
+        args: [],
+        rows: [
+          { case_id: CASE_B, file },
+          { case_id: CASE_B.toUpperCase(), file },
+          { internal_id: 'EXP-B', file },
+          { case: 'EXP-B', file },
+        ],
+      },
       { args: ['--case', 'EXP-B'], rows: [{ file }] },
       { args: ['--case', CASE_B], rows: [{ file }] },
     ];
     const keys = new Set<string>();
     for (const way of ways) {
-      const r = await runCli(['documents', 'upload', '--from', '-', ...way.args], { stdin: way.rows.map((x) => JSON.stringify(x)).join('\n'), routes: uploadServer() });
+      const r = await runCli(['documents', 'upload', '--from', '-', ...way.args], {
+        stdin: way.rows.map((x) => JSON.stringify(x)).join('\n'),
+        routes: uploadServer(),
+      });
       expect(r.code).toBe(EXIT.OK);
       for (const q of uploads(r.requests)) keys.add(String(q.headers['idempotency-key']));
     }
@@ -65,7 +81,11 @@ describe('documents upload --from', () => {
     const dir = emptyDir();
     const first = await runCli(['documents', 'upload', '--from', '-'], { stdin: input, routes: uploadServer(), cwd: dir });
     fs.writeFileSync(path.join(dir, 'out.ndjson'), first.stdout + '{"row": 99, "ok": tr'); // a run killed mid-line
-    const second = await runCli(['documents', 'upload', '--from', '-', '--resume', 'out.ndjson'], { stdin: input, routes: uploadServer(), cwd: dir });
+    const second = await runCli(['documents', 'upload', '--from', '-', '--resume', 'out.ndjson'], {
+      stdin: input,
+      routes: uploadServer(),
+      cwd: dir,
+    });
     const out = results(second.stdout);
     expect(out.filter((o) => o.skipped).map((o) => o.row)).toEqual([1, 2, 3]);
     expect(uploads(second.requests).map((q) => (q.body as { url: string }).url)).toEqual(['https://files.example/bad.pdf']);
@@ -80,20 +100,35 @@ describe('documents upload --from', () => {
     const out = results(r.stdout);
     expect(out.map((o) => o.ok)).toEqual([true, false]);
     expect(out[1].error.code).toBe('FILE_NOT_FOUND');
-    expect(uploads(r.requests)[0]!.body).toEqual({ case_id: f.CASE_ID, base64: Buffer.from('%PDF-1.4 hello').toString('base64'), mime_type: 'application/pdf', type: 'invoice' });
+    expect(uploads(r.requests)[0]!.body).toEqual({
+      case_id: f.CASE_ID,
+      base64: Buffer.from('%PDF-1.4 hello').toString('base64'),
+      mime_type: 'application/pdf',
+      type: 'invoice',
+    });
   });
 
   it('--case and --type give defaults to rows that lack them', async () => {
-    const r = await runCli(['documents', 'upload', '--from', '-', '--case', f.CASE_ID, '--type', 'ine'], { stdin: 'file\nhttps://files.example/x.jpg\n', routes: uploadServer() });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--case', f.CASE_ID, '--type', 'ine'], {
+      stdin: 'file\nhttps://files.example/x.jpg\n',
+      routes: uploadServer(),
+    });
     expect(r.code).toBe(0);
     expect(uploads(r.requests)[0]!.body).toMatchObject({ case_id: f.CASE_ID, type: 'ine', mime_type: 'image/jpeg' });
   });
 
   it('a case_id that is not a UUID is an invalid row, not an unknown internal_id; a "case" column may hold either', async () => {
-    const rows = [JSON.stringify({ case_id: 'bad-uuid', file: 'https://files.example/a.pdf' }), JSON.stringify({ case: 'EXP-B', file: 'https://files.example/b.pdf' })].join('\n');
+    const rows = [
+      JSON.stringify({ case_id: 'bad-uuid', file: 'https://files.example/a.pdf' }),
+      JSON.stringify({ case: 'EXP-B', file: 'https://files.example/b.pdf' }),
+    ].join('\n');
     const r = await runCli(['documents', 'upload', '--from', '-'], { stdin: rows, routes: uploadServer() });
     const out = results(r.stdout);
-    expect(out[0]).toMatchObject({ row: 1, ok: false, error: { code: 'INVALID_ROW', message: expect.stringContaining('case_id "bad-uuid" is not a UUID') } });
+    expect(out[0]).toMatchObject({
+      row: 1,
+      ok: false,
+      error: { code: 'INVALID_ROW', message: expect.stringContaining('case_id "bad-uuid" is not a UUID') },
+    });
     expect(out[1]).toMatchObject({ row: 2, ok: true, case_id: CASE_B });
   });
 

@@ -9,7 +9,10 @@ import { runCli, SlowWriter, type Request } from '../../helpers/harness.js';
 describe('documents upload --from: stopping and holding back', () => {
   it('a rejected credential stops the batch: exit 3, no more rows read', async () => {
     const many = urlRows(50);
-    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], { stdin: many, routes: { 'POST /v1/documents': { status: 401, body: { error: { code: null, message: 'API key inválida' } } } } });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], {
+      stdin: many,
+      routes: { 'POST /v1/documents': { status: 401, body: { error: { code: null, message: 'API key inválida' } } } },
+    });
     expect(r.code).toBe(EXIT.AUTH);
     expect(uploads(r.requests).length).toBeLessThanOrEqual(3);
     expect(r.stderr).toContain('API key inválida');
@@ -20,19 +23,28 @@ describe('documents upload --from: stopping and holding back', () => {
   it('a server that cannot be reached stops the batch after a few rows, with the resume hint', async () => {
     const many = urlRows(50);
     const down = () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4299'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4299'), { code: 'ECONNREFUSED' }),
+      });
     };
-    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], { stdin: many, routes: { 'POST /v1/documents': down } });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], {
+      stdin: many,
+      routes: { 'POST /v1/documents': down },
+    });
     expect(r.code).toBe(EXIT.FAILURE);
     expect(uploads(r.requests).length).toBeLessThanOrEqual(7);
     expect(r.stderr).toContain('the server cannot be reached: 5 rows in a row failed to connect');
     expect(r.stderr).toContain('rerun with --resume');
   });
 
-  it('a server that answers every row with a server error stops the batch after a few rows; one that fails some rows does not', async () => {
+  const failing = 'a server that answers every row with a server error stops the batch after a few rows; ';
+  it(failing + 'one that fails some rows does not', async () => {
     const many = urlRows(50);
     const failing = () => ({ status: 500, body: { error: { code: null, message: 'Error interno' } } });
-    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], { stdin: many, routes: { 'POST /v1/documents': failing } });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '2'], {
+      stdin: many,
+      routes: { 'POST /v1/documents': failing },
+    });
     expect(r.code).toBe(EXIT.FAILURE);
     expect(uploads(r.requests).length).toBeLessThanOrEqual(7);
     expect(r.stderr).toContain('the server is failing: 5 rows in a row got no answer but a server error');
@@ -56,7 +68,11 @@ describe('documents upload --from: stopping and holding back', () => {
       if (n === 5) controller.abort();
       return post(req, n);
     };
-    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin: many, routes: server, signal: controller.signal });
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], {
+      stdin: many,
+      routes: server,
+      signal: controller.signal,
+    });
     expect(r.code).toBe(EXIT.INTERRUPTED);
     expect(results(r.stdout).length).toBeLessThan(20);
     expect(r.stderr).toContain('stopped early');
