@@ -131,7 +131,7 @@ export async function run(givenArgv: string[], ctx: Context): Promise<number> {
     ctx.stderr.write(`${paint(style, 'red', 'vcase:')} unknown command '${asked}'\nhint: vcase --help lists the commands\n`);
     return EXIT.USAGE;
   }
-  const app = new App(ctx);
+  const app: App = new App(ctx, () => buildProgram(app, new Map()));
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');
   // The reference and the completion scripts are made from every command.

@@ -15,7 +15,11 @@ export class App {
   exitCode: number = EXIT.OK;
   /** The factory of the command that ran (its server address names connection errors). */
   factory?: Factory;
-  constructor(readonly ctx: Context) {}
+  constructor(
+    readonly ctx: Context,
+    /** The program as `vcase --help` shows it, each command by its summary (docs-reference prints it). */
+    readonly summaryProgram?: () => Command,
+  ) {}
 
   /**
    * A commander action: a Factory from the merged options, and `run` with those options and
