@@ -4,23 +4,13 @@ import * as f from './helpers/fixtures.js';
 import { runCli, stripAnsi, type Routes } from './helpers/harness.js';
 
 const C = f.CASE_ID;
-const file = (i: number) => ({
-  file_id: `00000000-0000-4000-9000-00000000000${i}`,
-  created_at: '2026-01-10T10:00:00.000Z',
-  document_type: 'invoice',
-  document_subtype: null,
-  mime_type: 'application/pdf',
-  active: true,
-  url: 'http://x',
-  ocr: {},
-});
 const detail = (review_status: string, files: number) => ({
   body: {
     case_id: C,
     internal_id: 'EXP-1',
     review_status,
     created_at: '2026-01-10T10:00:00.000Z',
-    files: Array.from({ length: files }, (_, i) => file(i)),
+    files: Array.from({ length: files }, (_, i) => f.caseFile(i)),
   },
 });
 const NOTE = '4 documents; the case is not processed yet: run `vcase cases process EXP-1` (the review status is set when it is)';

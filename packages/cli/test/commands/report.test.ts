@@ -6,16 +6,7 @@ import { runCli, stripAnsi, type Routes } from '../helpers/harness.js';
 import { flagTable } from '../helpers/tables.js';
 
 const C = f.CASE_ID;
-const invoiceFile = {
-  file_id: f.FILE_1,
-  created_at: '2026-01-10T10:00:00.000Z',
-  document_type: 'invoice',
-  document_subtype: null,
-  mime_type: 'application/xml',
-  active: true,
-  url: 'http://x',
-  ocr: {},
-};
+const invoiceFile = f.caseFile(0, { file_id: f.FILE_1, mime_type: 'application/xml' });
 
 describe('report: flags', () => {
   flagTable('report', register, [

@@ -6,6 +6,15 @@ import { caseExists } from '../helpers/routes.js';
 import { flagTable, runTable, type RunCase } from '../helpers/tables.js';
 
 const C = f.CASE_ID;
+/** A plate/state row without an infraction: its lookup's status and message. */
+const noTicket = (plate_number: string, state: string, status: 'failed' | 'processing', message: string) => ({
+  plate_number,
+  state,
+  ticket_date: null,
+  amount: null,
+  status,
+  message,
+});
 
 describe('tickets: flags', () => {
   flagTable('tickets', register, [
@@ -28,17 +37,7 @@ const runs: RunCase[] = [
         [`GET /v1/cases/${C}/tickets`]: {
           body: {
             ...f.tickets,
-            result: [
-              ...f.tickets.result,
-              {
-                plate_number: 'ZZZ0001',
-                state: 'CMX',
-                ticket_date: null,
-                amount: null,
-                status: 'failed',
-                message: 'Hubo un problema al extraer la información',
-              },
-            ],
+            result: [...f.tickets.result, noTicket('ZZZ0001', 'CMX', 'failed', 'Hubo un problema al extraer la información')],
           },
         },
       },
@@ -78,17 +77,7 @@ const runs: RunCase[] = [
             n < 3
               ? {
                   ...f.tickets,
-                  result: [
-                    ...f.tickets.result.slice(0, 3),
-                    {
-                      plate_number: 'LKJ9876',
-                      state: 'MEX',
-                      ticket_date: null,
-                      amount: null,
-                      status: 'processing',
-                      message: 'Se está procesando la información',
-                    },
-                  ],
+                  result: [...f.tickets.result.slice(0, 3), noTicket('LKJ9876', 'MEX', 'processing', 'Se está procesando la información')],
                 }
               : f.tickets,
         }),

@@ -1,4 +1,5 @@
 import type {
+  CaseFile,
   CaseListItem,
   InvoicesResponse,
   OwnershipChainResponse,
@@ -26,6 +27,21 @@ export function caseItem(i: number, over: Partial<CaseListItem> = {}): CaseListI
     created_by: null,
     created_at: '2026-01-10T10:00:00.000Z',
     active: true,
+    ...over,
+  };
+}
+
+/** A document as the case detail lists it. */
+export function caseFile(i: number, over: Partial<CaseFile> = {}): CaseFile {
+  return {
+    file_id: `00000000-0000-4000-9000-00000000000${i}`,
+    created_at: '2026-01-10T10:00:00.000Z',
+    document_type: 'invoice',
+    document_subtype: null,
+    mime_type: 'application/pdf',
+    active: true,
+    url: 'http://x',
+    ocr: {},
     ...over,
   };
 }

@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { WebhookEvent } from '@vcase/sdk';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@vcase/sdk';
 import { outputOptions, type App, type OutputFlags, type RunFn, type RunOptions } from '../../kit.js';
-import { EVENTS } from './choices.js';
 import { showRecords } from './show.js';
 
 export interface DeliveriesFlags extends OutputFlags {
@@ -16,7 +15,7 @@ export function register(admin: Command, app: App, runF: RunFn<DeliveriesFlags> 
     .command('deliveries')
     .description('webhook delivery attempts of a company, newest first')
     .argument('<company>', 'company_id')
-    .addOption(new Option('--event <event>', 'only this event').choices(EVENTS))
+    .addOption(new Option('--event <event>', 'only this event').choices(WEBHOOK_EVENTS))
     .option('--case <case_id>', 'only this case');
   return outputOptions(cmd, { list: true }).action(app.action(runF));
 }

@@ -6,23 +6,13 @@ import { runCli, stripAnsi, type Routes } from '../../helpers/harness.js';
 const first = f.caseItem(1, { internal_id: 'EXP-7', review_status: 'nuevo', created_at: '2026-01-10T10:00:00.000Z' });
 const second = f.caseItem(2, { internal_id: 'EXP-7', review_status: 'sin_documentos', created_at: '2026-01-12T16:45:00.000Z' });
 const list = (items: unknown[]) => ({ body: { data: items, pagination: { limit: 100, offset: 0, total: items.length, has_more: false } } });
-const file = (i: number) => ({
-  file_id: `00000000-0000-4000-9000-00000000000${i}`,
-  created_at: '2026-01-10T10:00:00.000Z',
-  document_type: 'invoice',
-  document_subtype: null,
-  mime_type: 'application/pdf',
-  active: true,
-  url: 'http://x',
-  ocr: {},
-});
 const detail = (c: typeof first, files: number) => ({
   body: {
     case_id: c.case_id,
     internal_id: c.internal_id,
     review_status: c.review_status,
     created_at: c.created_at,
-    files: Array.from({ length: files }, (_, i) => file(i)),
+    files: Array.from({ length: files }, (_, i) => f.caseFile(i)),
   },
 });
 const created = { status: 201, body: { case_id: f.CASE_ID, status: 'completed' } };

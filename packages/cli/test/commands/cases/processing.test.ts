@@ -42,19 +42,7 @@ const runs: RunCase[] = [
     opts: {
       routes: {
         [`POST /v1/cases/${C}/process`]: { status: 202, body: { job_id: f.JOB, status: 'processing' } },
-        [`GET /v1/cases/${C}/status`]: (_r, n) => ({
-          body: {
-            case_id: C,
-            job_id: f.JOB,
-            status: n < 2 ? 'processing' : 'completed',
-            total_files: 2,
-            processed_files: n < 2 ? 1 : 2,
-            failed_files: 0,
-            started_at: '2026-01-15T12:00:00.000Z',
-            finished_at: null,
-            message: null,
-          },
-        }),
+        [`GET /v1/cases/${C}/status`]: (_r, n) => ({ body: statusBody(n) }),
       },
     },
     code: EXIT.OK,

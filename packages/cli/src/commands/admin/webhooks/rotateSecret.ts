@@ -1,7 +1,6 @@
 import { Argument, type Command } from 'commander';
-import type { WebhookEvent } from '@vcase/sdk';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@vcase/sdk';
 import { nonNegativeInt, outputOptions, type App, type OutputFlags, type RunFn, type RunOptions } from '../../../kit.js';
-import { EVENTS } from '../choices.js';
 import { showAdmin } from '../show.js';
 
 export interface RotateSecretFlags extends OutputFlags {
@@ -16,7 +15,7 @@ export function register(webhooks: Command, app: App, runF: RunFn<RotateSecretFl
     .command('rotate-secret')
     .description('give a webhook a new signing secret (printed once); the old one keeps signing for the overlap')
     .argument('<company>', 'company_id')
-    .addArgument(new Argument('<event>', 'webhook event').choices(EVENTS))
+    .addArgument(new Argument('<event>', 'webhook event').choices(WEBHOOK_EVENTS))
     .option(
       '--overlap <seconds>',
       'how long the old secret still signs too (default 86400, at most 604800; 0: stops at once)',

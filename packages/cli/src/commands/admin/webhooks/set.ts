@@ -1,7 +1,6 @@
 import { Argument, type Command } from 'commander';
-import type { WebhookEvent } from '@vcase/sdk';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@vcase/sdk';
 import { jsonObjectOf, outputOptions, textArg, type App, type OutputFlags, type RunFn, type RunOptions } from '../../../kit.js';
-import { EVENTS } from '../choices.js';
 import { showAdmin } from '../show.js';
 
 export interface SetWebhookFlags extends OutputFlags {
@@ -18,7 +17,7 @@ export function register(webhooks: Command, app: App, runF: RunFn<SetWebhookFlag
     .command('set')
     .description('register (or replace) the webhook of an event')
     .argument('<company>', 'company_id')
-    .addArgument(new Argument('<event>', 'webhook event').choices(EVENTS))
+    .addArgument(new Argument('<event>', 'webhook event').choices(WEBHOOK_EVENTS))
     .requiredOption('--url <url>', 'receiving URL')
     .option('--template <template>', 'body template: JSON object, @file, or text with {{…}} placeholders')
     .option('--receiver-key <key>', 'sent to the receiver as x-api-key');
