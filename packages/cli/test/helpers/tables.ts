@@ -1,8 +1,9 @@
 import { CommanderError, type Command } from 'commander';
 import { expect, it } from 'vitest';
 import { createProgram } from '../../src/cli.js';
-import { EXIT } from '../../src/errors.js';
-import { App, type RunFn } from '../../src/kit.js';
+import { EXIT, exitCodeFor } from '../../src/errors.js';
+import { Factory } from '../../src/factory.js';
+import { App, type RunFn, type RunOptions as RunFnOptions } from '../../src/kit.js';
 import { runCli, stripAnsi, testContext, type RunOptions } from './harness.js';
 
 /** One run of the CLI: args → exit code, what stdout and stderr hold (or not), and the requests sent. */
@@ -84,4 +85,21 @@ export function flagTable<Flags>(command: string, register: Register<Flags>, tab
       for (const [key, value] of Object.entries(c.opts ?? {})) expect(r.opts![key], key).toEqual(value);
     }
   });
+}
+
+/**
+ * Calls a run function with its options as gh's tests call `closeRun(opts)`: a Factory over
+ * buffers and the fake server, no parsing. A thrown error gives the exit code the CLI would.
+ */
+export async function callRun<Flags>(run: RunFn<Flags>, flags: Flags, opts: RunOptions = {}) {
+  const { ctx, stdout, stderr, requests } = testContext(opts);
+  let code: number;
+  let error: unknown;
+  try {
+    code = (await run({ ...flags, f: new Factory(ctx, {}) } as RunFnOptions<Flags>)) ?? EXIT.OK;
+  } catch (thrown) {
+    error = thrown;
+    code = exitCodeFor(thrown);
+  }
+  return { code, error, stdout: stdout.text, stderr: stderr.text, requests: requests.map((q) => `${q.method} ${q.path}`) };
 }

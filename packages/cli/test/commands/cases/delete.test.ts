@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { register } from '../../../src/commands/cases/delete.js';
+import { deleteRun, register } from '../../../src/commands/cases/delete.js';
 import { EXIT } from '../../../src/errors.js';
 import * as f from '../../helpers/fixtures.js';
 import { runCli, stripAnsi } from '../../helpers/harness.js';
-import { flagTable, runTable, type RunCase } from '../../helpers/tables.js';
+import { callRun, flagTable, runTable, type RunCase } from '../../helpers/tables.js';
 
 const C = f.CASE_ID;
 
@@ -53,5 +53,21 @@ describe('cases delete: runs', () => {
     });
     expect(r.code).toBe(0);
     expect(stripAnsi(r.stdout)).toContain(`Deleted case ${C}.`);
+  });
+});
+
+describe('deleteRun (its options given, no parsing)', () => {
+  const deleted = { [`DELETE /v1/cases/${C}`]: { body: { case_id: C, active: false } } };
+  it.each([
+    { name: '--yes deletes, piped: the id and what was done', flags: { case: C, yes: true }, code: EXIT.OK, out: `${C}\tdeleted\n` },
+    { name: '--json prints the body', flags: { case: C, yes: true, json: true }, code: EXIT.OK, out: /"active": false/ },
+    { name: 'unconfirmed without a terminal: nothing sent', flags: { case: C }, code: EXIT.USAGE, out: '' },
+    { name: 'no case without a terminal: nothing sent', flags: { yes: true }, code: EXIT.USAGE, out: '' },
+  ])('$name', async ({ flags, code, out }) => {
+    const r = await callRun(deleteRun, flags, { routes: deleted });
+    expect(r.code).toBe(code);
+    if (typeof out === 'string') expect(r.stdout).toBe(out);
+    else expect(r.stdout).toMatch(out);
+    expect(r.requests).toEqual(code === EXIT.OK ? [`DELETE /v1/cases/${C}`] : []);
   });
 });
