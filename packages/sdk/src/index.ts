@@ -51,6 +51,10 @@ export {
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 /** The document types the service knows (contract §2.3); it stores any other as given. */
 export { DOCUMENT_TYPES } from '@vcase/shared';
+/** Whether a value is a UUID as the API writes its ids (any version, either case). */
+export { isUuid } from '@vcase/shared';
+/** The webhook events (contract §6) and sandbox sources (operator-surface §3) the admin API takes. */
+export { WEBHOOK_EVENTS, SANDBOX_SOURCES } from '@vcase/shared';
 
 export type {
   Cases,
