@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { eventsForReviewChange, reviewStatusAfterProcessing } from '../domain/reviewStatus.js';
 import { notFound } from '../errors.js';
+import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
 import { enqueueJob, jobInFlight, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
 import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
@@ -15,8 +16,6 @@ import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 import { fetchSource, storeNewDocument } from './documents.service.js';
 import { computePlates } from './plates.service.js';
 import { queryRegistriesOnClose } from './lookups/onProcessingClose.js';
-
-export const CASE_PROCESS_JOB = 'case.process';
 
 export interface CaseProcessPayload {
   /** Documents to process; empty means "the case's active documents when the job runs". */

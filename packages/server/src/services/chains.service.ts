@@ -9,14 +9,12 @@ import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob, jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
 import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
+import { OWNERSHIP_CHAIN_JOB, PLATE_CHAIN_JOB } from '../jobs/kinds.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
 import { casePlateRows, computePlates, hasPendingPreviousPlateLookup, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, namesInFlight, processedDocuments } from './caseDerived.service.js';
-
-export const PLATE_CHAIN_JOB = 'chain.plates';
-export const OWNERSHIP_CHAIN_JOB = 'chain.ownership';
 
 type ChainKind = typeof PLATE_CHAIN_JOB | typeof OWNERSHIP_CHAIN_JOB;
 

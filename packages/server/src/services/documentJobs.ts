@@ -1,8 +1,6 @@
 import type { JobHandler } from '../jobs/jobRunner.js';
 import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 
-export const DOCUMENT_PROCESS_JOB = 'document.process';
-
 /**
  * OCR of one document. Retried on failure; after the last attempt the document is `error`.
  * The job runs only while it is the document's latest run (`documents.ocr_run`). `ocr_id` is

@@ -18,6 +18,7 @@ import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { HttpError, notFound, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
+import { DOCUMENT_PROCESS_JOB } from '../jobs/kinds.js';
 import { DownloadError, downloadFile } from '../net/download.js';
 import { outboundOf } from '../net/outbound.js';
 import { isActiveCase } from '../repositories/cases.repository.js';
@@ -29,7 +30,6 @@ import {
   type DocumentRow,
 } from '../repositories/documents.repository.js';
 import { EXTENSION_BY_MIME } from '../storage/fileStore.js';
-import { DOCUMENT_PROCESS_JOB } from './documentJobs.js';
 import { applyOcrResult, PENDING_VALIDITY } from './documentOcr.js';
 
 export const DOWNLOAD_TIMEOUT_MS = 30_000;

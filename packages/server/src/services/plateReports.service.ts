@@ -5,6 +5,7 @@ import { taxesResponse, taxPlatesToQuery } from '../domain/taxes.js';
 import { ticketPlatesToQuery, ticketsResponse, type TicketInfraction } from '../domain/tickets.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
+import { LOOKUP_BATCH_JOB } from '../jobs/kinds.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
 import type { CaseRow } from '../repositories/cases.repository.js';
 import { loadCase } from './caseAccess.js';
@@ -12,8 +13,7 @@ import { casePrimaryVin } from './caseDerived.service.js';
 import { caseOwner, startLookup } from './lookups/lookupJob.js';
 import { casePlateEntries, caseTaxReceipts, plateKey, plateLookupStates } from './lookups/plateLookupState.js';
 
-/** The parent of a batch of per-plate lookups: its id is the `job_id` a POST answers. */
-export const LOOKUP_BATCH_JOB = 'lookup.batch';
+/** The parent of a batch of per-plate lookups (`LOOKUP_BATCH_JOB`). */
 export const lookupBatchJob: JobHandler<{ source: string; plates: string[] }> = {
   async run(job) {
     return { source: job.payload.source, plates: job.payload.plates };

@@ -5,6 +5,7 @@ import { platesFromDocuments } from '../domain/plates.js';
 import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
+import { PLATE_PORTAL_JOB } from '../jobs/kinds.js';
 import type { JobHandler } from '../jobs/jobRunner.js';
 import { lookupSource } from '../providers/lookupSource.js';
 import { SourceUnavailableError } from '../providers/outcome.js';
@@ -18,7 +19,6 @@ type PortalLookupRow = Selectable<PlatePortalLookupsTable>;
 /** A plate row of the case with the portal's answer for its plate (MEX plates only). */
 export type CasePlateWithPortal = Selectable<CasePlatesTable> & { portal?: PortalLookupRow };
 
-export const PLATE_PORTAL_JOB = 'plate_portal.lookup';
 /** The official portal covers plates registered in the Estado de México only (contract §2.4). */
 export const PORTAL_ENTITY = 'MEX';
 

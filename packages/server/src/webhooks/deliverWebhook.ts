@@ -7,8 +7,6 @@ import { signatureHeaders } from './signatures.js';
 import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
 import { secondsSince } from '../metrics/hooks.js';
 
-export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
-
 /**
  * What a delivery sends, fixed when the event fired, and the registration it goes to: the
  * receiver's URL and `x-api-key` are read from it when the job runs, never copied here, so

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
-import { PLATE_PORTAL_JOB } from '../../src/services/plates.service.js';
+import { PLATE_PORTAL_JOB } from '../../src/jobs/kinds.js';
 
 // Operations that add a record or start work each time they run honour Idempotency-Key like
 // the creates: a retry with the same key and body answers the first answer and runs nothing.

@@ -10,7 +10,8 @@ import { findUser } from '../../src/repositories/users.repository.js';
 import { createServer, createWorker } from '../../src/server.js';
 import { createCase } from '../../src/services/cases.service.js';
 import { createCompany, createUser } from '../../src/services/admin.service.js';
-import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from '../../src/webhooks/deliverWebhook.js';
+import { WEBHOOK_DELIVER_JOB } from '../../src/jobs/kinds.js';
+import type { WebhookDeliverPayload } from '../../src/webhooks/deliverWebhook.js';
 import { putRegistration } from '../../src/webhooks/webhooks.repository.js';
 
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-worker-'));

@@ -6,7 +6,8 @@ import { HttpError, notFound } from '../../errors.js';
 import { getJob } from '../../jobs/jobQueue.js';
 import { parseDate, validateCurp } from '../../domain/validators/index.js';
 import { obj, str } from './caseLookups.js';
-import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
+import { lookupJobKind } from '../../jobs/kinds.js';
+import { lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
 const INE_KEYS = [
   'names', 'first_last_name', 'second_last_name', 'birth_date', 'gender', 'curp', 'elector_key', 'state',

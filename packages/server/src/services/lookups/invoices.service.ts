@@ -10,6 +10,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
 import { enqueueJob, listJobs, type Job } from '../../jobs/jobQueue.js';
+import { INVOICE_CHECK_JOB } from '../../jobs/kinds.js';
 import type { JobHandler, JobRunOptions } from '../../jobs/jobRunner.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
@@ -18,8 +19,6 @@ import { loadCase } from '../caseAccess.js';
 import { casePrimaryVin } from '../caseDerived.service.js';
 import { obj, str } from './caseLookups.js';
 import { vehicleFacts } from './vehicleFacts.js';
-
-export const INVOICE_CHECK_JOB = 'invoice.check';
 
 interface CheckPayload {
   document_id: string;
