@@ -49,7 +49,7 @@ export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(
 
   for (const entry of COMMANDS) {
     const mod = modules.get(entry.name);
-    if (mod) mod.register(program, app);
+    if (mod) mod.register(program, app, () => buildProgram(app, new Map()));
     else program.command(entry.name, { hidden: entry.hidden }).description(entry.summary);
   }
   return program;
