@@ -127,10 +127,8 @@ export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: s
           eb
             .selectFrom('jobs')
             .select('jobs.id')
-            .whereRef('jobs.case_id', '=', 'cases.id')
-            .where('jobs.kind', '=', 'case.process')
-            .where('jobs.status', 'in', ['pending', 'processing'])
-            .where('jobs.payload', 'like', '%"files":[{%'),
+            .whereRef('jobs.id', '=', 'cases.files_job_id')
+            .where('jobs.status', 'in', ['pending', 'processing']),
         ),
       ]),
     )

@@ -34,18 +34,21 @@ export interface CaseProcessResult {
 }
 
 
-/** Queues bulk processing of a case (POST /v1/cases/{id}/process). */
+/**
+ * Queues bulk processing of a case (POST /v1/cases/{id}/process). With `files` (sent at
+ * creation), the job's id is the case's `files_job_id`.
+ */
 export async function startCaseProcessing(
   ctx: ServerContext,
   caseRow: CaseRow,
   actor: Actor | null,
-  documentIds: string[] = [],
-  db = ctx.db,
-  files?: CreateCaseFile[],
+  opts: { db?: typeof ctx.db; files?: CreateCaseFile[] } = {},
 ) {
+  const { db = ctx.db, files } = opts;
   return enqueueJob<CaseProcessPayload>(db, ctx.clock, ctx.ids, {
+    id: files ? (caseRow.files_job_id ?? undefined) : undefined,
     kind: CASE_PROCESS_JOB,
-    payload: { document_ids: documentIds, actor, ...(files ? { files } : {}) },
+    payload: { document_ids: [], actor, ...(files ? { files } : {}) },
     companyId: caseRow.company_id,
     caseId: caseRow.id,
   });

@@ -138,6 +138,7 @@ export async function createCase(
     created_at: now,
     updated_at: now,
     plates_computed_at: null,
+    files_job_id: files.length > 0 ? ctx.ids() : null,
   };
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -158,7 +159,7 @@ export async function createCase(
     }
     await emitWebhook(ctx, trx, { event: 'expediente-created', caseRow: row, actor: actorOf(principal) });
     if (files.length > 0) {
-      const job = await startCaseProcessing(ctx, row, actorOf(principal), [], trx, files);
+      const job = await startCaseProcessing(ctx, row, actorOf(principal), { db: trx, files });
       return {
         statusCode: 202 as const,
         body: { case_id: row.id, job_id: job.id, total_files: files.length, status: 'processing' as const },

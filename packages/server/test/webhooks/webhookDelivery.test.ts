@@ -59,6 +59,7 @@ describe('webhook emission and delivery', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
       plates_computed_at: null,
+      files_job_id: null,
       ...caseOverrides,
     };
     await t.ctx.db.insertInto('cases').values(caseRow).execute();

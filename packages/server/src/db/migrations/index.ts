@@ -9,6 +9,7 @@ import * as fileSegments from './007_file_segments.js';
 import * as webhookSecretsTokens from './008_webhook_secrets_tokens.js';
 import * as hardening from './010_hardening.js';
 import * as metrics from './011_metrics.js';
+import * as caseFilesJob from './012_case_files_job.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '008_webhook_secrets_tokens': webhookSecretsTokens,
   '010_hardening': hardening,
   '011_metrics': metrics,
+  '012_case_files_job': caseFilesJob,
 };
 
 export const migrationProvider: MigrationProvider = {
