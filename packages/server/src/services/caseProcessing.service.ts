@@ -7,7 +7,7 @@ import { notFound } from '../errors.js';
 import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
 import { enqueueJob, jobInFlight, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
 import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
-import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
+import { findCaseById, updateCase, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
 import { actorOf, type Actor } from './actor.js';
@@ -107,7 +107,7 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
   await ctx.db.transaction().execute(async (trx) => {
     const updated: CaseRow = { ...caseRow, review_status: next, updated_at: ctx.clock.now().toISOString() };
     if (next !== caseRow.review_status) {
-      await trx.updateTable('cases').set({ review_status: next, updated_at: updated.updated_at }).where('id', '=', caseId).execute();
+      await updateCase(trx, caseId, { review_status: next, updated_at: updated.updated_at });
     }
     for (const event of events) await emitWebhook(ctx, trx, { event, caseRow: updated, actor });
   });

@@ -18,7 +18,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
 import { badRequest, HttpError, validationError } from '../errors.js';
-import { findCompany, findUseCase } from '../repositories/companies.repository.js';
+import { findCompany, findUseCase, lockCompany } from '../repositories/companies.repository.js';
 import {
   findCaseById,
   findCaseWithFilesByInternalId,
@@ -28,8 +28,10 @@ import {
   listAssignments,
   listCases,
   listMetadataEntries,
+  lockCase,
   metadataCharsOf,
   softDeleteCase,
+  updateCase,
   type AssignmentRow,
   type CaseRow,
 } from '../repositories/cases.repository.js';
@@ -145,7 +147,7 @@ export async function createCase(
     // Checked again in the transaction that inserts, so two creates sent together cannot both pass:
     // SQLite runs one write transaction at a time, and PostgreSQL queues the company's
     // creates on its row.
-    if (ctx.dialect === 'postgres') await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+    await lockCompany(trx, ctx.dialect, companyId);
     await duplicate(trx);
     await insertCase(trx, row);
     if (body.metadata && Object.keys(body.metadata).length > 0) {
@@ -231,11 +233,7 @@ export async function assignCase(
       label: `Caso asignado a ${userLabel}`,
       created_at: now,
     });
-    await trx
-      .updateTable('cases')
-      .set({ assigned_to: assignee.id, updated_at: now })
-      .where('id', '=', caseRow.id)
-      .execute();
+    await updateCase(trx, caseRow.id, { assigned_to: assignee.id, updated_at: now });
     await emitWebhook(ctx, trx, { event: 'v1-assign-analyst', caseRow, actor: actorOf(principal) });
   });
   const history = await listAssignments(ctx.db, caseRow.id);
@@ -269,7 +267,7 @@ export async function appendCaseMetadata(
   await ctx.db.transaction().execute(async (trx) => {
     // GET …/metadata answers every entry: their total is bounded (docs/operator-guide.md, "Request limits").
     // Checked where the entry is added; on PostgreSQL, the case's appends take turns on its row.
-    if (ctx.dialect === 'postgres') await trx.selectFrom('cases').select('id').where('id', '=', row.id).forUpdate().execute();
+    await lockCase(trx, ctx.dialect, row.id);
     const held = await metadataCharsOf(trx, row.id);
     if (held + text.length > CASE_METADATA_MAX_CHARS) {
       throw validationError(

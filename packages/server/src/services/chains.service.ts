@@ -13,7 +13,8 @@ import { OWNERSHIP_CHAIN_JOB, PLATE_CHAIN_JOB } from '../jobs/kinds.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { casePlateRows, computePlates, hasPendingPreviousPlateLookup, plateDocumentFields } from './plates.service.js';
+import { hasPendingPortalLookup } from '../repositories/plates.repository.js';
+import { casePlateRows, computePlates, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, namesInFlight, processedDocuments } from './caseDerived.service.js';
 
 type ChainKind = typeof PLATE_CHAIN_JOB | typeof OWNERSHIP_CHAIN_JOB;
@@ -93,7 +94,7 @@ export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => 
     // Like ownership without consolidated names (§4.3), a case whose plates were never
     // computed gets them first, from its processed documents (as POST …/plates does).
     if (!row.plates_computed_at) await computePlates(ctx, row);
-    await waitWhile(() => hasPendingPreviousPlateLookup(ctx, caseId), opts, INPUTS_WAIT);
+    await waitWhile(() => hasPendingPortalLookup(ctx.db, caseId), opts, INPUTS_WAIT);
     return plateChainBody(ctx, row);
   },
 });
