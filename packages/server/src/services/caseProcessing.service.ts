@@ -6,7 +6,7 @@ import { eventsForReviewChange, reviewStatusAfterProcessing } from '../domain/re
 import { notFound } from '../errors.js';
 import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
 import { enqueueJob, jobInFlight, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
-import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { findCaseById, updateCase, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
@@ -45,7 +45,7 @@ export async function startCaseProcessing(
   opts: { db?: typeof ctx.db; files?: CreateCaseFile[] } = {},
 ) {
   const { db = ctx.db, files } = opts;
-  return enqueueJob<CaseProcessPayload>(db, ctx.clock, ctx.ids, {
+  return enqueueJob<CaseProcessPayload>(db, ctx, {
     id: files ? (caseRow.files_job_id ?? undefined) : undefined,
     kind: CASE_PROCESS_JOB,
     payload: { document_ids: [], actor, ...(files ? { files } : {}) },
@@ -170,7 +170,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
   async run(job, ctx, opts) {
     const { idle } = opts;
     const caseId = job.caseId as string;
-    await waitWhile(async () => (await otherRunsInFlight(ctx, job)).earlier, opts, EARLIER_RUNS_WAIT);
+    await opts.waitWhile(async () => (await otherRunsInFlight(ctx, job)).earlier, EARLIER_RUNS_WAIT);
     try {
       const importFailed = job.payload.files ? await importFiles(ctx, caseId, job.payload.files) : 0;
       let failed = importFailed;

@@ -1,6 +1,5 @@
 import type { OwnershipChainResponse, PlateChainResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
-import { publicBaseUrl } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { buildOwnershipChain, ownershipChainPending } from '../domain/ownershipChain.js';
@@ -8,7 +7,7 @@ import { nivBelongsToCase } from '../domain/plateSelection.js';
 import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob, jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
-import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { OWNERSHIP_CHAIN_JOB, PLATE_CHAIN_JOB } from '../jobs/kinds.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
@@ -37,7 +36,7 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
     casePrimaryVin(ctx, row.id),
   ]);
   const byId = new Map(docs.map((d) => [d.id, d]));
-  const base = publicBaseUrl(ctx.config);
+  const base = ctx.address.baseUrl;
   return buildPlateChain({
     caseId: row.id,
     internalId: row.internal_id,
@@ -88,20 +87,20 @@ export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => 
     const row = await findCaseById(ctx.db, caseId);
     if (!row || row.active !== 1) return null;
     if (kind === OWNERSHIP_CHAIN_JOB) {
-      await waitWhile(() => namesInFlight(ctx, caseId), opts, INPUTS_WAIT);
+      await opts.waitWhile(() => namesInFlight(ctx, caseId), INPUTS_WAIT);
       return ownershipChainBody(ctx, row);
     }
     // Like ownership without consolidated names (§4.3), a case whose plates were never
     // computed gets them first, from its processed documents (as POST …/plates does).
     if (!row.plates_computed_at) await computePlates(ctx, row);
-    await waitWhile(() => hasPendingPortalLookup(ctx.db, caseId), opts, INPUTS_WAIT);
+    await opts.waitWhile(() => hasPendingPortalLookup(ctx.db, caseId), INPUTS_WAIT);
     return plateChainBody(ctx, row);
   },
 });
 
 async function startChain(ctx: ServerContext, principal: Principal, caseId: string, kind: ChainKind) {
   const row = await loadCase(ctx, principal, caseId);
-  await enqueueJob(ctx.db, ctx.clock, ctx.ids, { kind, payload: {}, companyId: row.company_id, caseId: row.id });
+  await enqueueJob(ctx.db, ctx, { kind, payload: {}, companyId: row.company_id, caseId: row.id });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 
 /**

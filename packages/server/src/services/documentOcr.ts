@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
 import { timerMs } from '../clock.js';
 import type { ServerContext } from '../context.js';
-import type { JobRunOptions } from '../jobs/jobRunner.js';
+import type { JobRunOptions } from '../jobs/jobHandler.js';
 import { fromJson, toJson } from '../db/json.js';
 import { computeValidity, fixtureEngine, defaultEngines, processDocument, withNormalizedIdentifiers } from '../pipeline/index.js';
 import { claimDocumentRun, failDocumentRun, findDocument, writeOcrResult, type DocumentRow } from '../repositories/documents.repository.js';

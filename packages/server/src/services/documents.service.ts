@@ -152,7 +152,7 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     await stored.commit(trx);
     await insertDocument(trx, row);
     if (!row.ocr_run) return;
-    await enqueueJob(trx, ctx.clock, ctx.ids, {
+    await enqueueJob(trx, ctx, {
       id: row.ocr_run,
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: row.id, ocr_id: null },
@@ -269,7 +269,7 @@ export async function patchDocumentOcr(ctx: ServerContext, principal: Principal,
  */
 export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentRow, patch: Partial<DocumentRow> = {}) {
   return ctx.db.transaction().execute(async (trx) => {
-    const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+    const job = await enqueueJob(trx, ctx, {
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: doc.id, ocr_id: doc.ocr_id },
       companyId: doc.company_id,

@@ -6,7 +6,7 @@ import { ticketPlatesToQuery, ticketsResponse, type TicketInfraction } from '../
 import { badRequest } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { LOOKUP_BATCH_JOB } from '../jobs/kinds.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import type { CaseRow } from '../repositories/cases.repository.js';
 import { loadCase } from './caseAccess.js';
 import { casePrimaryVin } from './caseDerived.service.js';
@@ -39,7 +39,7 @@ async function startPlateLookups(ctx: ServerContext, row: CaseRow, source: 'tick
   if (pairs.length === 0) throw badRequest(NO_PLATES_FOR_CASE_VIN);
   const unique = [...new Set(pairs.map((p) => p.plate))];
   return ctx.db.transaction().execute(async (trx) => {
-    const parent = await enqueueJob(trx, ctx.clock, ctx.ids, {
+    const parent = await enqueueJob(trx, ctx, {
       kind: LOOKUP_BATCH_JOB,
       payload: { source, plates: unique },
       companyId: row.company_id,

@@ -6,7 +6,7 @@ import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
 import { PLATE_PORTAL_JOB } from '../jobs/kinds.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { lookupSource } from '../providers/lookupSource.js';
 import { SourceUnavailableError } from '../providers/outcome.js';
 import { updateCase, type CaseRow } from '../repositories/cases.repository.js';
@@ -47,7 +47,7 @@ export async function computePlates(ctx: ServerContext, caseRow: CaseRow): Promi
     );
     await updateCase(trx, caseRow.id, { plates_computed_at: now, updated_at: now });
     for (const plate of portalPlates) {
-      const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+      const job = await enqueueJob(trx, ctx, {
         kind: PLATE_PORTAL_JOB,
         payload: { case_id: caseRow.id, plate },
         companyId: caseRow.company_id,

@@ -1,5 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { JobHandler, JobHandlers } from '../jobs/jobRunner.js';
+import type { JobHandler, JobHandlers } from '../jobs/jobHandler.js';
 import { contextOf, tracer } from './traceContext.js';
 
 /**

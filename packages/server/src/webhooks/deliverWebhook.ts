@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { outboundOf } from '../net/outbound.js';
 import { checkUrlShape } from '../net/publicUrl.js';
 import { signatureHeaders } from './signatures.js';

@@ -34,6 +34,11 @@ describe('a server started on port 0', () => {
     expect(server.bootstrapped?.base_url).toBe(address);
   });
 
+  it('holds the port it listens on beside the config, which stays as it was read', () => {
+    expect(server.ctx.address.baseUrl).toBe(address);
+    expect(server.ctx.config.port).toBe(0);
+  });
+
   it('answers stored-file URLs on the real port, and they serve the bytes', async () => {
     const { token } = server.bootstrapped!;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

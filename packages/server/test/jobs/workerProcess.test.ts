@@ -82,6 +82,9 @@ describe('links a worker builds', () => {
       const [delivery] = await listJobs<WebhookDeliverPayload>(worker.ctx.db, { kind: WEBHOOK_DELIVER_JOB, caseId: body.case_id });
       expect(JSON.parse(delivery!.payload.body)).toEqual({ link: `${address}/cases/${body.case_id}` });
       expect(worker.address.following).toBe(true);
+      // The address is held beside the config, which stays as it was read.
+      expect(worker.ctx.address.baseUrl).toBe(address);
+      expect(worker.ctx.config.publicUrl).toBeUndefined();
     } finally {
       await worker.stop();
     }

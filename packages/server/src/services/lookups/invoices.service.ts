@@ -11,7 +11,7 @@ import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
 import { enqueueJob, listJobs, type Job } from '../../jobs/jobQueue.js';
 import { INVOICE_CHECK_JOB } from '../../jobs/kinds.js';
-import type { JobHandler, JobRunOptions } from '../../jobs/jobRunner.js';
+import type { JobHandler, JobRunOptions } from '../../jobs/jobHandler.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
 import { findDocument, listCaseDocuments, type DocumentRow } from '../../repositories/documents.repository.js';
@@ -93,7 +93,7 @@ export const INVOICE_TYPE = 'invoice';
 export async function queueInvoiceChecks(ctx: ServerContext, doc: DocumentRow) {
   if (doc.type !== INVOICE_TYPE) return;
   for (const check of INVOICE_CHECK_KEYS) {
-    await enqueueJob<CheckPayload>(ctx.db, ctx.clock, ctx.ids, {
+    await enqueueJob<CheckPayload>(ctx.db, ctx, {
       kind: INVOICE_CHECK_JOB,
       payload: { document_id: doc.id, check },
       companyId: doc.company_id,

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import { enqueueJob, type Job } from '../../jobs/jobQueue.js';
-import type { JobHandler } from '../../jobs/jobRunner.js';
+import type { JobHandler } from '../../jobs/jobHandler.js';
 import { lookupJobKind, type LookupJobSource } from '../../jobs/kinds.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
@@ -25,7 +25,7 @@ export function startLookup(
   db = ctx.db,
   parentId?: string,
 ): Promise<Job<LookupPayload>> {
-  return enqueueJob<LookupPayload>(db, ctx.clock, ctx.ids, {
+  return enqueueJob<LookupPayload>(db, ctx, {
     kind: lookupJobKind(payload.source),
     payload,
     companyId: owner.companyId,
