@@ -125,7 +125,14 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
-  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics, tracing: opts.tracing });
+  const app = await buildApp({
+    ctx,
+    adminToken: adminToken.value,
+    jwtSecret: jwtSecret.value,
+    strictResponses: opts.strictResponses,
+    metrics,
+    tracing: opts.tracing,
+  });
   const runner = createJobRunner({ ctx, handlers, concurrency: config.workers });
 
   let stopped = false;

@@ -35,7 +35,14 @@ export async function completeJob(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  return updateOwnedJob(db, id, workerId, { status: 'completed', result: toJson(result), error: null, lease_until: null, finished_at: at, updated_at: at });
+  return updateOwnedJob(db, id, workerId, {
+    status: 'completed',
+    result: toJson(result),
+    error: null,
+    lease_until: null,
+    finished_at: at,
+    updated_at: at,
+  });
 }
 
 /** Back to `pending` at `runAt`, keeping the error so status readers see why. */

@@ -41,7 +41,10 @@ export function findStoredFileOwner(db: Kysely<Database>, key: string) {
 }
 
 /** The columns an OCR outcome writes besides `status` and `ocr_run` (`writeOcrResult`). */
-export type OcrColumns = Pick<DocumentRow, 'type' | 'subtype' | 'json_ocr' | 'parsed_data' | 'validity' | 'vin' | 'ocr_id' | 'processed_at' | 'updated_at'> &
+export type OcrColumns = Pick<
+  DocumentRow,
+  'type' | 'subtype' | 'json_ocr' | 'parsed_data' | 'validity' | 'vin' | 'ocr_id' | 'processed_at' | 'updated_at'
+> &
   Partial<Pick<DocumentRow, 'classification_method' | 'classification_confidence' | 'sha256'>>;
 
 /**
@@ -51,7 +54,9 @@ export type OcrColumns = Pick<DocumentRow, 'type' | 'subtype' | 'json_ocr' | 'pa
  */
 export function writeOcrResult(db: Kysely<Database>, documentId: string, columns: OcrColumns, run?: string) {
   const kept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
-    run === undefined ? value : sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end`;
+    run === undefined
+      ? value
+      : sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end`;
   const { classification_method: method, classification_confidence: confidence } = columns;
   return db
     .updateTable('documents')

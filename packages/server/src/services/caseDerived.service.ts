@@ -7,7 +7,11 @@ import { validateVin } from '../domain/validators/index.js';
 import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
 import { jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
 import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
-import { hasDocumentOcrInFlight, listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
+import {
+  hasDocumentOcrInFlight,
+  listProcessedDocumentSummaries,
+  type ProcessedDocumentSummary,
+} from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
 
 /** Active, processed documents of a case with their parsed data, newest first. */

@@ -66,7 +66,8 @@ export async function getCaseStatus(ctx: ServerContext, principal: Principal, ca
   const job = await latestJobForCase<CaseProcessPayload, CaseProcessResult & { document_ids?: string[] }>(ctx.db, row.id, CASE_PROCESS_JOB);
   if (!job) throw notFound('El caso nunca se ha procesado');
   const docs = await listCaseDocuments(ctx.db, row.id, { includeInactive: true });
-  const ids = new Set(job.result?.document_ids ?? (job.payload.document_ids.length ? job.payload.document_ids : docs.filter((d) => d.active === 1).map((d) => d.id)));
+  const activeIds = () => docs.filter((d) => d.active === 1).map((d) => d.id);
+  const ids = new Set(job.result?.document_ids ?? (job.payload.document_ids.length ? job.payload.document_ids : activeIds()));
   const mine = docs.filter((d) => ids.has(d.id));
   const done = job.status === 'completed' || job.status === 'error';
   return {
@@ -101,7 +102,10 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
     operationalError || (failedFiles > 0 && docs.length === 0)
       ? caseRow.review_status
       : reviewStatusAfterProcessing(
-          docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
+          docs.map((d) => ({
+            status: d.status,
+            document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null,
+          })),
         );
   const events = eventsForReviewChange(caseRow.review_status, next, operationalError || failedFiles > 0);
   await ctx.db.transaction().execute(async (trx) => {
@@ -187,7 +191,8 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           processed++;
         } catch (err) {
           failed++;
-          await markDocumentFailed(ctx, doc.id, (err as Error).message, { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id });
+          const run = { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id };
+          await markDocumentFailed(ctx, doc.id, (err as Error).message, run);
         }
       }
       const reviewStatus = (await otherRunsInFlight(ctx, job)).later

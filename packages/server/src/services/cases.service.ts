@@ -271,11 +271,13 @@ export async function appendCaseMetadata(
     const held = await metadataCharsOf(trx, row.id);
     if (held + text.length > CASE_METADATA_MAX_CHARS) {
       throw validationError(
-        `La metadata del caso admite como máximo ${CASE_METADATA_MAX_CHARS / 1024} KB de JSON en total; ya tiene ${Math.ceil(held / 1024)} KB`,
+        `La metadata del caso admite como máximo ${CASE_METADATA_MAX_CHARS / 1024} KB de JSON en total; ` +
+          `ya tiene ${Math.ceil(held / 1024)} KB`,
         { field: 'body', held_chars: held, max_chars: CASE_METADATA_MAX_CHARS },
       );
     }
-    await insertMetadataEntry(trx, { id: ctx.ids(), case_id: row.id, user_id: principal.userId, data: text, created_at: ctx.clock.now().toISOString() });
+    const at = ctx.clock.now().toISOString();
+    await insertMetadataEntry(trx, { id: ctx.ids(), case_id: row.id, user_id: principal.userId, data: text, created_at: at });
   });
   return metadataOf(ctx, row.id);
 }

@@ -60,7 +60,11 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
 }
 
 async function ownershipChainBody(ctx: ServerContext, row: CaseRow): Promise<OwnershipChainResponse> {
-  const [docs, names, caseVin] = await Promise.all([processedDocuments(ctx, row.id), consolidatedNames(ctx, row.id), casePrimaryVin(ctx, row.id)]);
+  const [docs, names, caseVin] = await Promise.all([
+    processedDocuments(ctx, row.id),
+    consolidatedNames(ctx, row.id),
+    casePrimaryVin(ctx, row.id),
+  ]);
   // Documents of another vehicle (their VIN does not match the case's, §4.5 rule 1) name other owners.
   const ours = docs.filter(({ parsed }) => nivBelongsToCase(typeof parsed.vin === 'string' ? parsed.vin : null, caseVin));
   return buildOwnershipChain({
@@ -104,7 +108,12 @@ async function startChain(ctx: ServerContext, principal: Principal, caseId: stri
   return row;
 }
 
-async function readChain<T>(ctx: ServerContext, row: CaseRow, kind: ChainKind, pending: (status: 'processing' | 'pending') => T): Promise<T> {
+async function readChain<T>(
+  ctx: ServerContext,
+  row: CaseRow,
+  kind: ChainKind,
+  pending: (status: 'processing' | 'pending') => T,
+): Promise<T> {
   const job = await latestJobForCase<Record<string, never>, T>(ctx.db, row.id, kind);
   if (!job) return pending('pending');
   if (job.status === 'completed' && job.result) return job.result;
@@ -129,5 +138,6 @@ export async function generateOwnershipChain(ctx: ServerContext, principal: Prin
 
 export async function getOwnershipChain(ctx: ServerContext, principal: Principal, caseId: string) {
   const row = await loadCase(ctx, principal, caseId);
-  return readChain(ctx, row, OWNERSHIP_CHAIN_JOB, (status) => ownershipChainPending({ caseId: row.id, internalId: row.internal_id }, status));
+  const c = { caseId: row.id, internalId: row.internal_id };
+  return readChain(ctx, row, OWNERSHIP_CHAIN_JOB, (status) => ownershipChainPending(c, status));
 }

@@ -22,6 +22,7 @@ export const documentProcessJob: JobHandler<{ document_id: string; ocr_id?: stri
     }
   },
   async abandoned(job, ctx, message) {
-    await markDocumentFailed(ctx, job.payload.document_id, message, { run: job.id, queued: true, queuedOcrId: job.payload.ocr_id, queuedAt: job.createdAt });
+    const run = { run: job.id, queued: true, queuedOcrId: job.payload.ocr_id, queuedAt: job.createdAt };
+    await markDocumentFailed(ctx, job.payload.document_id, message, run);
   },
 };

@@ -156,7 +156,8 @@ export async function markDocumentFailed(ctx: ServerContext, documentId: string,
   if (!doc || !stillCurrent(doc, r)) return;
   const now = ctx.clock.now().toISOString();
   ctx.metrics?.extractionFailure('PROCESSING_FAILED');
-  await failDocumentRun(ctx.db, doc, toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } }), now);
+  const validity = toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } });
+  await failDocumentRun(ctx.db, doc, validity, now);
 }
 
 export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {

@@ -110,7 +110,9 @@ export async function taxesOf(ctx: ServerContext, row: CaseRow): Promise<TaxesRe
       state: s.state,
       reason: s.reason,
       finished_at: s.finished_at,
-      years: (objectItems(s.data?.years) as { fiscal_year: number; amount: number | string | null }[] | undefined) ?? (s.state === 'done' ? [] : undefined),
+      years:
+        (objectItems(s.data?.years) as { fiscal_year: number; amount: number | string | null }[] | undefined) ??
+        (s.state === 'done' ? [] : undefined),
     })),
   });
 }

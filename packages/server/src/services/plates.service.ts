@@ -162,7 +162,8 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
       return { lookup_status: 'error' };
     }
     if (outcome.kind === 'not_found') {
-      await set({ lookup_status: null, plate_status: null, valid_from: null, valid_until: null, previous_plate: null, raw: '{"not_found":true}' });
+      const none = { plate_status: null, valid_from: null, valid_until: null, previous_plate: null };
+      await set({ lookup_status: null, ...none, raw: '{"not_found":true}' });
       return { lookup_status: null };
     }
     const d = outcome.data;

@@ -18,7 +18,12 @@ function traced(kind: string, handler: JobHandler<any, unknown>): JobHandler<any
         `job ${kind}`,
         {
           kind: SpanKind.CONSUMER,
-          attributes: { 'vcase.job.id': job.id, 'vcase.job.kind': kind, 'vcase.job.attempt': job.attempts, ...(job.caseId ? { 'vcase.case_id': job.caseId } : {}) },
+          attributes: {
+            'vcase.job.id': job.id,
+            'vcase.job.kind': kind,
+            'vcase.job.attempt': job.attempts,
+            ...(job.caseId ? { 'vcase.case_id': job.caseId } : {}),
+          },
         },
         contextOf(job.traceParent),
       );

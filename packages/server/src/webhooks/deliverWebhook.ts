@@ -87,7 +87,8 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
     const registration = payload.registrationId && (await findRegistrationById(ctx.db, payload.companyId, payload.registrationId));
     if (!registration) {
       // Deleted after the event fired: the operator no longer wants it sent, and its key is gone.
-      ctx.logger.info({ jobId: job.id, companyId: payload.companyId, event: payload.event }, 'webhook delivery dropped: its registration was deleted');
+      const log = { jobId: job.id, companyId: payload.companyId, event: payload.event };
+      ctx.logger.info(log, 'webhook delivery dropped: its registration was deleted');
       return { delivery_id: null, ok: false, status_code: null };
     }
     const now = ctx.clock.now();

@@ -73,7 +73,12 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
   it('the tRPC channel takes the key as idempotency_key and shares the REST answers', async () => {
     const caseId = await createCase(t, acme);
     const call = () =>
-      t.inject({ method: 'POST', url: '/trpc/appendCaseMetadata', headers: acme.bearer, payload: { case_id: caseId, idempotency_key: 'trpc-1', nota: 'una' } });
+      t.inject({
+        method: 'POST',
+        url: '/trpc/appendCaseMetadata',
+        headers: acme.bearer,
+        payload: { case_id: caseId, idempotency_key: 'trpc-1', nota: 'una' },
+      });
     const [first, retry] = [await call(), await call()];
     expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
     expect(retry.json().result.data).toEqual(first.json().result.data);

@@ -106,9 +106,12 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
     handles.push(...pools);
     await Promise.all(pools.flatMap((p) => [1, 2, 3, 4].map(() => sql`select 1`.execute(p.db))));
     const db = pools[0]!.db;
-    for (let i = 0; i < 60; i++) await enqueueJob(db, { clock, ids: randomUUID }, { kind: 'pg.bounded', companyId: 'co-bounded', payload: i });
+    for (let i = 0; i < 60; i++) {
+      await enqueueJob(db, { clock, ids: randomUUID }, { kind: 'pg.bounded', companyId: 'co-bounded', payload: i });
+    }
     const claimer = (handle: DatabaseHandle, id: string) => async () => {
-      while (await claimNextJob(handle.db, 'postgres', { now: clock.now(), leaseMs: 60_000, workerId: id, kinds: ['pg.bounded'], perCompany: 8 }));
+      const claim = () => ({ now: clock.now(), leaseMs: 60_000, workerId: id, kinds: ['pg.bounded'], perCompany: 8 });
+      while (await claimNextJob(handle.db, 'postgres', claim()));
     };
     await Promise.all(Array.from({ length: 16 }, (_, i) => claimer(pools[i % 4]!, `w${i}`)()));
     const running = (await listJobs(db, { kind: 'pg.bounded' })).filter((j) => j.status === 'processing');
@@ -133,7 +136,18 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
     const reg = { company_id: 'co', event: 'expediente-created', url: 'https://a.example', updated_at: 't1' };
     await putRegistration(db, { ...reg, template: { a: '{{environment}}' } });
     expect(await putRegistration(db, { ...reg, template: 'text', updated_at: 't2' })).toMatchObject({ template: 'text' });
-    const row = { company_id: 'co', event: 'e', case_id: null, url: 'u', request_body: '{}', status_code: 200, ok: 1, response_body: '', error: null, duration_ms: 3 };
+    const row = {
+      company_id: 'co',
+      event: 'e',
+      case_id: null,
+      url: 'u',
+      request_body: '{}',
+      status_code: 200,
+      ok: 1,
+      response_body: '',
+      error: null,
+      duration_ms: 3,
+    };
     await recordDelivery(db, { ...row, id: randomUUID(), created_at: '2026-01-01T00:00:01.000Z' });
     const newest = await recordDelivery(db, { ...row, id: randomUUID(), created_at: '2026-01-01T00:00:02.000Z' });
     const list = await listDeliveries(db, 'co');

@@ -77,7 +77,8 @@ describe('links a worker builds', () => {
     await worker.start();
     try {
       // A case created where no API listens (as a worker's jobs change cases): its event's link.
-      const principal = { kind: 'user' as const, userId: user.user_id, companyId: company.company_id, user: (await findUser(worker.ctx.db, user.user_id))! };
+      const userRow = (await findUser(worker.ctx.db, user.user_id))!;
+      const principal = { kind: 'user' as const, userId: user.user_id, companyId: company.company_id, user: userRow };
       const { body } = await createCase(worker.ctx, principal, { internal_id: 'LINKS-1', status: 'nuevo' });
       const [delivery] = await listJobs<WebhookDeliverPayload>(worker.ctx.db, { kind: WEBHOOK_DELIVER_JOB, caseId: body.case_id });
       expect(JSON.parse(delivery!.payload.body)).toEqual({ link: `${address}/cases/${body.case_id}` });

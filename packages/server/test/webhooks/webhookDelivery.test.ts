@@ -227,7 +227,8 @@ describe('webhook emission and delivery', () => {
     const rx = await receiver(() => {}); // answers never
     await register('expediente-created', rx.url);
     const job = await emitWebhook(t.ctx, t.ctx.db, { event: 'expediente-created', caseRow, actor });
-    const stopping = createJobRunner({ ctx: t.ctx, handlers: { [WEBHOOK_DELIVER_JOB]: deliverWebhook }, concurrency: 1, stopTimeoutMs: 50 });
+    const handlers = { [WEBHOOK_DELIVER_JOB]: deliverWebhook };
+    const stopping = createJobRunner({ ctx: t.ctx, handlers, concurrency: 1, stopTimeoutMs: 50 });
     const running = stopping.runDue();
     for (let i = 0; i < 200 && rx.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(rx.requests).toHaveLength(1);

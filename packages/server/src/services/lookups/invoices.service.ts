@@ -111,7 +111,8 @@ const said = (message: string): CheckOutcome => ({ message, result: null });
 /** Runs one check against its source and words the outcome as contract §4.8 does. */
 async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceCheckKey, run: JobRunOptions): Promise<CheckOutcome | 'retry'> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
-  const ask = async (source: Parameters<typeof lookupSource>[1]['source'], key: string, input?: unknown): Promise<ProviderOutcome | 'retry'> => {
+  type Source = Parameters<typeof lookupSource>[1]['source'];
+  const ask = async (source: Source, key: string, input?: unknown): Promise<ProviderOutcome | 'retry'> => {
     const outcome = await lookupSource(ctx, { source, key, input, signal: run.signal, idle: run.idle });
     return outcome.kind === 'error' ? 'retry' : outcome;
   };
@@ -153,7 +154,8 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   // amis asks about the case's VIN; without a complete one, about the invoice's own, so the
   // provider's reason for an invalid VIN reaches the answer (§4.8: "Longitud incorrecta …").
   const ownVin = str(parsed.vin)?.toUpperCase();
-  const vin = check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
+  const vin =
+    check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
   if (!vin) return said(M.NOT_FOUND);
   const o = await ask(check === 'amis' ? 'amis' : 'amda', vin, await vehicleFacts(ctx, doc.case_id, vin, parsed));
   if (o === 'retry') return o;
@@ -223,7 +225,12 @@ function checkOf(job: Job<CheckPayload, CheckOutcome> | undefined): InvoiceCheck
 }
 
 /** GET /v1/cases/{id}/invoices: every invoice document, active and inactive, newest first. */
-export async function getInvoices(ctx: ServerContext, principal: Principal, caseId: string, fileUrl: (d: DocumentRow) => string): Promise<InvoicesResponse> {
+export async function getInvoices(
+  ctx: ServerContext,
+  principal: Principal,
+  caseId: string,
+  fileUrl: (d: DocumentRow) => string,
+): Promise<InvoicesResponse> {
   const row = await loadCase(ctx, principal, caseId);
   const docs = (await listCaseDocuments(ctx.db, row.id, { includeInactive: true })).filter((d) => d.type === INVOICE_TYPE);
   const jobs = await listJobs<CheckPayload, CheckOutcome>(ctx.db, { caseId: row.id, kind: INVOICE_CHECK_JOB });
@@ -242,7 +249,9 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
       // A document whose processing failed never gets its checks: each is published as
       // failed (completed, contract §3) instead of "not run yet" for ever.
       const check = (key: InvoiceCheckKey, job: Job<CheckPayload, CheckOutcome> | undefined) =>
-        !job && d.status === 'error' ? { status: 'completed' as const, message: FAILURE_MESSAGE[key], result: null, updated_at: d.updated_at } : checkOf(job);
+        !job && d.status === 'error'
+          ? { status: 'completed' as const, message: FAILURE_MESSAGE[key], result: null, updated_at: d.updated_at }
+          : checkOf(job);
       return {
         file_id: d.id,
         file_url: d.storage_key ? fileUrl(d) : null,

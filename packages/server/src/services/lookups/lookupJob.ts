@@ -61,7 +61,9 @@ export function lookupJobHandler(after?: AfterLookup): JobHandler<LookupPayload,
 }
 
 /** Contract job status of a lookup job: a lookup whose source failed for good reads `error`. */
-export function lookupStatus(job: Pick<Job<LookupPayload, LookupResult>, 'status' | 'result'>): 'pending' | 'processing' | 'completed' | 'error' {
+export function lookupStatus(
+  job: Pick<Job<LookupPayload, LookupResult>, 'status' | 'result'>,
+): 'pending' | 'processing' | 'completed' | 'error' {
   if (job.status === 'completed') return job.result?.kind === 'failed' ? 'error' : 'completed';
   return job.status;
 }

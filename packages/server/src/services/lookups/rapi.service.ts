@@ -29,7 +29,14 @@ export async function getRapi(ctx: ServerContext, principal: Principal, caseId: 
       job_id: latest.id,
       result: r?.kind === 'ok' ? (obj(r.data.result) ?? r.data) : null,
       status,
-      message: r?.kind === 'failed' ? RAPI_MESSAGES.SOURCE_ERROR : r?.kind === 'reason' ? r.reason : r?.kind === 'not_found' ? 'Sin resultados en RAPI' : null,
+      message:
+        r?.kind === 'failed'
+          ? RAPI_MESSAGES.SOURCE_ERROR
+          : r?.kind === 'reason'
+            ? r.reason
+            : r?.kind === 'not_found'
+              ? 'Sin resultados en RAPI'
+              : null,
     };
   }
   const caseJob = await latestJobForCase(ctx.db, row.id, CASE_PROCESS_JOB);
