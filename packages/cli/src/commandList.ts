@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { App } from './kit.js';
 
 export interface CommandModule {
-  register(program: Command, app: App): void;
+  /** `bare`: the program with no command loaded, whose help lists the one-line summaries. */
+  register(program: Command, app: App, bare: () => Command): void;
 }
 
 export interface CommandEntry {

@@ -25,7 +25,6 @@ import { registerHttpMetrics, type ServerMetrics } from './metrics/index.js';
 import { registerHttpSpans } from './tracing/index.js';
 import { ResponseCache } from './operations/responseCache.js';
 import type { DocumentRow } from './repositories/documents.repository.js';
-import { publicBaseUrl } from './config.js';
 
 export interface AppDeps {
   ctx: ServerContext;
@@ -122,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ctx,
     signer,
     // The base is read on use: with port 0 it is known only once the server listens.
-    fileUrl: (doc: DocumentRow) => `${publicBaseUrl(ctx.config)}/files/${doc.storage_key ?? doc.id}`,
+    fileUrl: (doc: DocumentRow) => `${ctx.address.baseUrl}/files/${doc.storage_key ?? doc.id}`,
     responses: new ResponseCache({ strict: Boolean(deps.strictResponses), logger: ctx.logger }),
   };
 

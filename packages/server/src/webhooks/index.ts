@@ -1,7 +1,6 @@
 export type { WebhookDeliveriesTable, WebhookRegistrationsTable } from './webhooks.table.js';
 export {
   deliverWebhook,
-  WEBHOOK_DELIVER_JOB,
   type WebhookDeliverPayload,
   type WebhookDeliverResult,
 } from './deliverWebhook.js';
