@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import type { App } from './kit.js';
 
 export interface CommandModule {
-  /** `bare`: the program with no command loaded, whose help lists the one-line summaries. */
-  register(program: Command, app: App, bare: () => Command): void;
+  register(program: Command, app: App): void;
 }
 
 export interface CommandEntry {
