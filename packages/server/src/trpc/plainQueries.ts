@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { authenticateBy, authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
-import type { OperationDeps } from '../operations/handlers.js';
+import type { OperationDeps } from '../operations/operation.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { runProcedure, type AppRouter } from './appRouter.js';
 
