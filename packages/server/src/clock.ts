@@ -1,5 +1,4 @@
 import { V7Generator } from 'uuidv7';
-import { processRandom } from './randomPool.js';
 
 export interface Clock {
   /** Current time. Strictly increasing across calls, so creation order is total. */
@@ -32,7 +31,7 @@ export function manualClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
 }
 
 export type IdGenerator = () => string;
-const v7 = new V7Generator(processRandom);
+const v7 = new V7Generator();
 
 /**
  * New ids sort in the order a process makes them, in the layout of a version-4 UUID (a "COMB"
