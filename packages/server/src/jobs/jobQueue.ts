@@ -4,7 +4,6 @@ import type { Clock, IdGenerator } from '../clock.js';
 import type { Dialect } from '../db/createDatabase.js';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
-import { insertRow } from '../db/precompiled.js';
 import { activeTraceParent } from '../tracing/traceContext.js';
 import type { JobStatus, JobsTable } from './jobs.table.js';
 
@@ -110,7 +109,7 @@ export async function enqueueJob<P = unknown>(
     finished_at: null,
     trace_parent: activeTraceParent(),
   };
-  await insertRow(db, 'jobs', row);
+  await db.insertInto('jobs').values(row).execute();
   jobSignal.emit('enqueued', opts.kind);
   return toJob<P>(row);
 }

@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import type { GroupCommit } from '../db/groupCommit.js';
-import { insertRow } from '../db/precompiled.js';
+import type { GroupCommit } from '../db/sqlite/groupCommit.js';
 import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
 import type { SegmentFiles, SegmentPlace } from './segmentFiles.js';
 
@@ -46,7 +45,8 @@ export function tieredFileStore(opts: {
       .executeTakeFirst();
     if (!row) return undefined;
     if (row.segment === null) return Buffer.from(row.content);
-    return segments ? segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) }) : null;
+    if (!segments) return null;
+    return segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) });
   }
   async function stage(bytes: Uint8Array, ext: string): Promise<StagedFile> {
     if (bytes.byteLength > INLINE_FILE_BYTES) return disk.stage(bytes, ext);
@@ -57,16 +57,12 @@ export function tieredFileStore(opts: {
     let place: SegmentPlace | undefined;
     const commit = async (trx: Transaction<Database>) => {
       const created_at = clock.now().toISOString();
-      if (!segments) return void (await insertRow(trx, 'stored_files', { key, content, created_at }));
+      if (!segments) return void (await trx.insertInto('stored_files').values({ key, content, created_at }).execute());
       place ??= segments.append(content);
-      await insertRow(trx, 'stored_files', {
-        key,
-        content: EMPTY,
-        created_at,
-        segment: place.segment,
-        segment_offset: place.offset,
-        segment_length: place.length,
-      });
+      await trx
+        .insertInto('stored_files')
+        .values({ key, content: EMPTY, created_at, segment: place.segment, segment_offset: place.offset, segment_length: place.length })
+        .execute();
     };
     return { ...storedFile(key, bytes), commit };
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { segmentFiles } from '../../src/storage/segmentFiles.js';
 import { INLINE_FILE_BYTES, tieredFileStore } from '../../src/storage/tieredFileStore.js';
@@ -22,7 +22,8 @@ async function stores({ withSegments = false } = {}) {
   const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments });
   const filesOnDisk = () =>
     fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.seg')).map((e) => e.name);
-  const segmentBytes = () => (fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0);
+  const segmentBytes = () =>
+    fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0;
   return {
     db,
     disk,
