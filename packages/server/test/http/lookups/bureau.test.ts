@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
 import { bureauReportPdf } from '../../../src/services/lookups/bureau.service.js';
-import { VIN, t, get, post, caseWithVin, useLookupServer } from './lookupServer.js';
+import { VIN, t, get, post, caseWithVin, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('credit bureau (contract §4.4, §2.11)', () => {
   it('reports with a generated verification PDF', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTenant } from '../../helpers/testServer.js';
-import { t, acme, useLookupServer } from './lookupServer.js';
+import { t, acme, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('INE validation (contract §4.10)', () => {
   const front = 'data:image/jpeg;base64,' + Buffer.from('front of the card').toString('base64');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, startTestServer } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, useLookupServer } from './lookupServer.js';
+import { VIN, t, acme, get, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('invoices (contract §4.8)', () => {
   it('a fresh invoice shows four processing checks; they complete in the background', async () => {

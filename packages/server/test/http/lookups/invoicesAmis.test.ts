@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, useLookupServer } from './lookupServer.js';
+import { VIN, t, acme, get, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('invoices: the amis check (contract §4.8)', () => {
   it('amis belongs to the vehicle: one answer on every invoice, even after the case VIN changes', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, caseWithVin, useLookupServer } from './lookupServer.js';
+import { VIN, t, acme, get, post, caseWithVin, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('pedimento (contract §4.4, §2.8)', () => {
   it('400 without a primary VIN, 400 listing the missing OCR fields', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RAPI_MESSAGES } from '@vcase/shared';
 import { addProcessedDocument, createCase, createTenant, eventually, startTestServer } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, caseWithVin, useLookupServer } from './lookupServer.js';
+import { VIN, t, acme, get, post, caseWithVin, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('RAPI (contract §4.4)', () => {
   it('POST looks up the primary VIN; GET returns the result', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
-import { t, acme, get, post, useLookupServer } from './lookupServer.js';
+import { t, acme, get, post, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('RENAPO (contract §4.4, §2.10)', () => {
   it('takes the CURP by document-type priority and returns person and probative data', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, eventually } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, caseWithVin, useLookupServer } from './lookupServer.js';
+import { VIN, t, acme, get, post, caseWithVin, useTenantServer } from './lookupServer.js';
 
-useLookupServer();
+useTenantServer();
 
 describe('REPUVE (contract §4.4, §2.7)', () => {
   it('404 before a query; queried when processing closes with a VIN; no POST exists', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, vehicleCase, useVehicleServer } from './vehicleServer.js';
+import { VIN, t, acme, get, post, vehicleCase, useTenantServer } from './vehicleServer.js';
 
-useVehicleServer();
+useTenantServer();
 
 describe('chains (contract §4.3, §2.5, §2.6)', () => {
   it('POST chain_plates answers the processing shape at once; GET serves the generated chain', async () => {

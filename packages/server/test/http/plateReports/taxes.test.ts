@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, eventually } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, vehicleCase, useVehicleServer } from './vehicleServer.js';
+import { VIN, t, acme, get, post, vehicleCase, useTenantServer } from './vehicleServer.js';
 
-useVehicleServer();
+useTenantServer();
 
 describe('taxes (contract §4.6, §4.7)', () => {
   it('before any lookup: blocks processing with the never-ran message, receipts still published', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
-import { VIN, t, acme, get, post, vehicleCase, useVehicleServer } from './vehicleServer.js';
+import { VIN, t, acme, get, post, vehicleCase, useTenantServer } from './vehicleServer.js';
 
-useVehicleServer();
+useTenantServer();
 
 describe('plates (contract §2.4)', () => {
   it('every row of the same plate carries the portal answer, whatever its document or entity', async () => {

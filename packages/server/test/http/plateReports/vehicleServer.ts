@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, expect } from 'vitest';
-import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../helpers/testServer.js';
+import { expect } from 'vitest';
+import { addProcessedDocument, createCase } from '../../helpers/testServer.js';
+import { acme, t, VIN } from '../tenantServer.js';
 
-export const VIN = '1M8GDM9AXKP042788';
-
-// Set by `useVehicleServer` in the beforeAll of the test file that calls it: each test file
-// gets a server and tenant of its own, read through these live bindings.
-export let t: TestServer;
-export let acme: Tenant;
-
-/** One server with workers, and a tenant, for the tests of the calling file. */
-export function useVehicleServer() {
-  beforeAll(async () => {
-    t = await startTestServer();
-    acme = await createTenant(t);
-  });
-  afterAll(() => t.close());
-}
+export { acme, t, useTenantServer, VIN } from '../tenantServer.js';
 
 export const get = (url: string) => t.inject({ method: 'GET', url, headers: acme.bearer });
 export const post = (url: string, payload?: unknown) =>
