@@ -13,7 +13,6 @@ import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { closeOnUnreadBody, serverTimeouts } from './http/timeouts.js';
-import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerOperationRoutes } from './http/operationRoutes.js';
@@ -51,7 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),
-    childLoggerFactory: lazyRequestLogger,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,

@@ -4,7 +4,7 @@ import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
-import type { GroupCommit } from './db/groupCommit.js';
+import type { GroupCommit } from './db/sqlite/groupCommit.js';
 import type { JobEvents } from './jobs/events.js';
 import type { MetricsHooks } from './metrics/hooks.js';
 import type { FileStore } from './storage/fileStore.js';

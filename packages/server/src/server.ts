@@ -14,7 +14,7 @@ import { closeSharedTesseractPool } from './pipeline/index.js';
 import { createJobEvents } from './jobs/events.js';
 import { createJobRunner } from './jobs/jobRunner.js';
 import { publicAddress } from './publicAddress.js';
-import { createGroupCommit } from './db/groupCommit.js';
+import { createGroupCommit } from './db/sqlite/groupCommit.js';
 import { createTelemetry, listenForMetrics, type MetricsListener, type ServerMetrics } from './metrics/index.js';
 import { bothHooks, SPAN_HOOKS, tracedHandlers } from './tracing/index.js';
 import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';

@@ -2,7 +2,6 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { fromJson, toJson } from '../db/json.js';
-import { insertRow } from '../db/precompiled.js';
 import { activeTraceParent } from '../tracing/traceContext.js';
 import type { JobEvents } from './events.js';
 import type { JobStatus, JobsTable } from './jobs.table.js';
@@ -105,7 +104,7 @@ export async function enqueueJob<P = unknown>(db: Kysely<Database>, deps: Enqueu
     finished_at: null,
     trace_parent: activeTraceParent(),
   };
-  await insertRow(db, 'jobs', row);
+  await db.insertInto('jobs').values(row).execute();
   deps.jobEvents?.emit('enqueued', opts.kind);
   return toJob<P>(row);
 }

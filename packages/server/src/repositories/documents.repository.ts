@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../db/database.js';
-import { insertRow } from '../db/precompiled.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -11,7 +10,7 @@ export function listCaseDocuments(db: Kysely<Database>, caseId: string, opts: { 
 }
 
 export async function insertDocument(db: Kysely<Database>, row: DocumentRow) {
-  await insertRow(db, 'documents', row);
+  await db.insertInto('documents').values(row).execute();
 }
 
 /** A document of the company whose case is still active. */

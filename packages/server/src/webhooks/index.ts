@@ -30,3 +30,4 @@ export {
 } from './webhooks.repository.js';
 export { generateWebhookSecret, signatureHeaders, signWebhook } from './signatures.js';
 export { redeliver, webhookNotRegistered } from './redeliver.js';
+export { registerWebhook } from './registerWebhook.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

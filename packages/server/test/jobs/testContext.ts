@@ -7,7 +7,7 @@ import { manualClock, timeOrderedIds, type Clock } from '../../src/clock.js';
 import { configSchema, type Config } from '../../src/config.js';
 import type { ServerContext } from '../../src/context.js';
 import { migrateToLatest, openDatabase } from '../../src/db/createDatabase.js';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
 import { createJobEvents } from '../../src/jobs/events.js';
 import { publicAddress } from '../../src/publicAddress.js';
 import { localFileStore } from '../../src/storage/fileStore.js';

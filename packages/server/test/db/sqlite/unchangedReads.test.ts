@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
-import { readsWhileUnchanged, watchWalHeader, type WalState } from '../../src/db/unchangedReads.js';
-import { activeCaseRevision, caseListRevision } from '../../src/repositories/cases.repository.js';
-import { AT, caseRow, otherProcessRuns } from '../helpers/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/db/createDatabase.js';
+import { readsWhileUnchanged, WAL_INDEX_VERSION, watchWalHeader, type WalState } from '../../../src/db/sqlite/unchangedReads.js';
+import { activeCaseRevision, caseListRevision } from '../../../src/repositories/cases.repository.js';
+import { AT, caseRow, otherProcessRuns } from '../../helpers/database.js';
 
 const dirs: string[] = [];
 const handles: { close(): unknown }[] = [];
@@ -31,6 +31,8 @@ describe('the WAL header watch', () => {
     const watch = watchWalHeader(file);
     handles.push(watch);
 
+    // The layout this SQLite writes is the one read: a header of another version reads as unknown.
+    expect(fs.readFileSync(`${file}-shm`).readUInt32LE(0)).toBe(WAL_INDEX_VERSION);
     expect(watch.look()).toBe('changed'); // the first look has nothing to compare with
     expect(watch.look()).toBe('same');
     own.prepare('select * from t').all();
@@ -47,7 +49,7 @@ describe('the WAL header watch', () => {
     expect(watch.look()).toBe('same');
   });
 
-  it('answers unknown before the file exists, for a header not yet valid and for one caught half-written', () => {
+  it('answers unknown before the file exists, for a header not yet valid, of another version, or caught half-written', () => {
     const file = tempFile('fake.db');
     const watch = watchWalHeader(file);
     handles.push(watch);
@@ -64,6 +66,17 @@ describe('the WAL header watch', () => {
     expect(watch.look()).toBe('unknown');
 
     header.writeUInt32LE(7, 48 + 8);
+    fs.writeFileSync(`${file}-shm`, header);
+    expect(watch.look()).toBe('unknown'); // version 0
+
+    header.writeUInt32LE(WAL_INDEX_VERSION + 1, 0);
+    header.writeUInt32LE(WAL_INDEX_VERSION + 1, 48);
+    fs.writeFileSync(`${file}-shm`, header);
+    expect(watch.look()).toBe('unknown');
+    expect(watch.look()).toBe('unknown');
+
+    header.writeUInt32LE(WAL_INDEX_VERSION, 0);
+    header.writeUInt32LE(WAL_INDEX_VERSION, 48);
     fs.writeFileSync(`${file}-shm`, header);
     expect(watch.look()).toBe('changed');
     expect(watch.look()).toBe('same');

@@ -64,8 +64,12 @@ parentPort.on('message', (msg) => {
  * The caller raises its own connection's `wal_autocheckpoint` to `BACKSTOP_CHECKPOINT_PAGES`
  * so that the WAL stays bounded even if this thread stops. Durability is unchanged: a commit
  * is in the WAL before it is answered, whoever copies it later.
+ * Bench row: POST /v1/documents (1.3-1.5× the uploads a second; docs/performance.md, round 4).
  */
-export function startWalCheckpointer(file: string, opts: { intervalMs?: number; onError?: (message: string) => void } = {}): WalCheckpointer {
+export function startWalCheckpointer(
+  file: string,
+  opts: { intervalMs?: number; onError?: (message: string) => void } = {},
+): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
-import { AT, databasePerTest } from '../helpers/database.js';
+import { createGroupCommit } from '../../../src/db/sqlite/groupCommit.js';
+import { AT, databasePerTest } from '../../helpers/database.js';
 
 const openDatabase = databasePerTest('groups');
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from './createDatabase.js';
-import type { Database } from './database.js';
+import type { Dialect } from '../createDatabase.js';
+import type { Database } from '../database.js';
 
 export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -25,6 +25,7 @@ interface Queued {
  *
  * PostgreSQL commits concurrent transactions together by itself, and a longer shared
  * transaction would hold row locks longer: there every unit gets its own transaction.
+ * Bench row: POST /v1/documents (a commit, about 150 µs, shared by 30-50 uploads; round 2).
  */
 export function createGroupCommit(db: Kysely<Database>, dialect: Dialect): GroupCommit {
   const alone = <T>(unit: WriteUnit<T>) => db.transaction().execute(unit);

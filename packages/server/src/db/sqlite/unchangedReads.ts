@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 
 /**
  * Bytes read from the start of the `-shm` file: the wal-index header, kept twice (two copies
@@ -8,6 +9,9 @@ const HEADER_BYTES = 96;
 const COPY_BYTES = 48;
 /** Offset of `isInit` in each copy: 1 once the header is valid. */
 const IS_INIT_OFFSET = 12;
+/** `iVersion`, the first word of each copy in native byte order: the layout read here. */
+export const WAL_INDEX_VERSION = 3_007_000;
+const versionOf = (header: Buffer) => (os.endianness() === 'LE' ? header.readUInt32LE(0) : header.readUInt32BE(0));
 /** Answers kept at most; past that, all are dropped and read again. */
 const MAX_ANSWERS = 10_000;
 
@@ -18,8 +22,11 @@ export type WalState = 'same' | 'changed' | 'unknown';
  * commit, by any connection of any process, writes a new wal-index header (its change counter,
  * `iChange`, and `mxFrame` move) at the start of the database's `-shm` file, and nothing but a
  * commit (or the first write after a checkpoint restarted the WAL) writes it. Reading those 96
- * bytes costs a third of a primary-key read, which opens a WAL read transaction (two `fcntl`
- * calls) each time.
+ * bytes is one `pread`; any statement, `PRAGMA data_version` included, opens a read transaction.
+ * Bench rows: GET taxes, tickets and case list (docs/performance.md, round 6 and "Simplified").
+ *
+ * That layout is the unix and windows VFS's own, not SQLite's API: it is read only while its
+ * `iVersion` is the one above, and the tests in test/db/sqlite pin it against the SQLite in use.
  *
  * SQLite writes the second copy, then the first; a look that finds the two different caught
  * a commit half-written and answers 'unknown', as does a look before the file exists (it is
@@ -43,7 +50,8 @@ export function watchWalHeader(dbFile: string): { look(): WalState; close(): voi
         }
       }
       const n = fs.readSync(fd, header, 0, HEADER_BYTES, 0);
-      if (n !== HEADER_BYTES || header[IS_INIT_OFFSET] !== 1 || header.compare(header, 0, COPY_BYTES, COPY_BYTES, HEADER_BYTES) !== 0) {
+      const valid = n === HEADER_BYTES && header[IS_INIT_OFFSET] === 1 && versionOf(header) === WAL_INDEX_VERSION;
+      if (!valid || header.compare(header, 0, COPY_BYTES, COPY_BYTES, HEADER_BYTES) !== 0) {
         known = false;
         return 'unknown';
       }

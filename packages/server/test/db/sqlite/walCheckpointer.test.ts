@@ -4,8 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/createDatabase.js';
-import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from '../../src/db/walCheckpointer.js';
+import { openDatabase } from '../../../src/db/createDatabase.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from '../../../src/db/sqlite/walCheckpointer.js';
 
 const dirs: string[] = [];
 afterEach(() => {
