@@ -14,6 +14,9 @@ export default defineConfig({
   // that `import * as z` lets the bundler drop). commander (CommonJS) and @inquirer/prompts
   // (loaded only for prompts on a terminal) stay packages.
   noExternal: ['@vcase/sdk', '@vcase/shared', 'zod'],
+  // Those packages as built (their dist), not their sources (tsconfig.json's paths, for types
+  // and tests): the SDK's dist holds ofetch already bundled without loading undici.
+  tsconfig: 'tsconfig.build.json',
   // The SDK's error classes report their class name (`err.name`): bundling must not rename them.
   keepNames: true,
 });

@@ -70,9 +70,8 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
 }
 
 /**
- * The part of a `Response` that the SDK and common callers read (status, headers, `text`,
- * `json`, `arrayBuffer`, `blob`), over a body already in memory. It has no stream (`body` is
- * null) and cannot be cloned.
+ * The part of a `Response` that ofetch and common callers read (status, headers, `body`,
+ * `text`, `json`, `arrayBuffer`, `blob`), over a body already in memory. It cannot be cloned.
  */
 class BufferedResponse {
   readonly status: number;
@@ -81,7 +80,6 @@ class BufferedResponse {
   readonly headers: FastHeaders;
   readonly redirected = false;
   readonly type = 'basic';
-  readonly body = null;
   readonly bodyUsed = false;
 
   constructor(
@@ -95,6 +93,18 @@ class BufferedResponse {
     this.headers = new FastHeaders();
     const raw = res.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) this.headers.append(raw[i]!, raw[i + 1]!);
+  }
+
+  /** A stream of the bytes, made when read (ofetch reads it to tell an answer with a body); null when empty. */
+  get body(): ReadableStream<Uint8Array> | null {
+    const bytes = this.bytes;
+    if (bytes.length === 0) return null;
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(bytes));
+        controller.close();
+      },
+    });
   }
 
   async text(): Promise<string> {
