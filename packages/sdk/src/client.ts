@@ -25,12 +25,12 @@ export interface VcaseOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
-  /** The `fetch` to use (any WHATWG fetch). Default: the global one. */
+  /** The `fetch` ofetch sends with (any WHATWG fetch). Default: the global one. */
   fetch?: typeof fetch;
   /**
-   * Instead of `fetch`: a fetch with the AbortController its signals come from. On Node,
-   * `nodeTransport()` from `@vcase/sdk/node` costs less CPU and memory per request (README,
-   * "Choosing the transport").
+   * Instead of `fetch`: a fetch with the AbortController its signals come from and the Headers
+   * class ofetch builds its requests with. On Node, `nodeTransport()` from `@vcase/sdk/node`
+   * costs less CPU and memory per request (README, "Choosing the transport").
    */
   transport?: FetchTransport;
   /** Receives one `debug` line per request and one `warn` line per retry. */

@@ -1,4 +1,5 @@
 import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
+import { createFetch, type $Fetch, type FetchResponse } from 'ofetch';
 import type * as z from 'zod';
 import { onAbort } from './abort.js';
 import { authHeaders, type Credentials } from './credentials.js';
@@ -48,11 +49,13 @@ export interface Logger {
 /** Makes a controller per attempt (its timeout); its signal goes to `fetch`. */
 export type AbortControllerClass = new () => { readonly signal: AbortSignal; abort(reason?: unknown): void };
 
-/** How requests go out: a `fetch`, and the controllers whose signals that fetch reads. */
+/** How requests go out: a `fetch`, the controllers whose signals it reads and the headers it is given. */
 export interface FetchTransport {
   fetch: typeof fetch;
   /** Default: the global AbortController. */
   AbortController?: AbortControllerClass;
+  /** The class ofetch builds each request's headers with. Default: the global Headers. */
+  Headers?: typeof Headers;
 }
 
 export interface TransportConfig {
@@ -60,7 +63,7 @@ export interface TransportConfig {
   credentials: Credentials;
   timeoutMs: number;
   maxRetries: number;
-  /** Default: the global `fetch` (looked up at each call) and AbortController. */
+  /** Default: the global `fetch` (looked up at each call), AbortController and Headers. */
   transport?: Partial<FetchTransport>;
   logger?: Logger;
   sleep: Sleep;
@@ -95,16 +98,18 @@ export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] exte
 const KEYED = new Set<OperationId>((Object.keys(OPERATIONS) as OperationId[]).filter((id) => (OPERATIONS[id] as OperationSpec).idempotent));
 
 /**
- * Sends one operation of the shared OPERATIONS table through `fetch`: picks the credential,
- * owns timeouts and retries, reads the JSON answer and maps failures to the error classes.
+ * Sends one operation of the shared OPERATIONS table through ofetch over the transport's
+ * `fetch`: picks the credential, owns timeouts and retries (ofetch's are off) and maps
+ * failures to the error classes.
  */
 export class Transport {
-  private readonly fetch: typeof fetch;
+  private readonly $fetch: $Fetch;
   private readonly AbortController: AbortControllerClass;
   private readonly defaultHeaders: Record<string, string>;
 
   constructor(readonly config: TransportConfig) {
-    this.fetch = config.transport?.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const { fetch = globalFetch, Headers } = config.transport ?? {};
+    this.$fetch = createFetch({ fetch, ...(Headers ? { Headers } : {}) });
     this.AbortController = config.transport?.AbortController ?? AbortController;
     this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
@@ -113,7 +118,6 @@ export class Transport {
     const op = OPERATIONS[id];
     if (spec.jsonBody === undefined) validateBody(op, spec.body);
     const path = buildPath(op.path, spec.params ?? {});
-    const url = `${this.config.baseURL}${withQuery(path, spec.query)}`;
     const label = `${op.method} ${op.path}`;
     const idempotencyKey = options.idempotencyKey ?? (KEYED.has(id) ? randomKey() : undefined);
     const callHeaders = lowerKeys(options.headers ?? {});
@@ -126,7 +130,10 @@ export class Transport {
       ...(spec.jsonBody !== undefined || spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...callHeaders,
     };
+    // Serialized here, not by ofetch: its check of an object body reads the global FormData,
+    // which loads undici on Node (nodeTransport() never does). A JSON string goes through as is.
     const body = spec.jsonBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+    const query = spec.query && definedEntries(spec.query);
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
 
@@ -135,7 +142,7 @@ export class Transport {
       const started = this.config.now();
       let error: APIError;
       try {
-        const response = await this.attempt(url, { method: op.method, headers, body }, timeoutMs, options.signal);
+        const response = await this.attempt(path, { method: op.method, query, headers, body }, timeoutMs, options.signal);
         this.config.logger?.debug?.(`vcase ${op.method} ${path} → ${response.status}`, {
           status: response.status,
           durationMs: this.config.now() - started,
@@ -143,8 +150,9 @@ export class Transport {
         });
         if (response.ok) {
           options.onResponse?.({ status: response.status, headers: response.headers });
-          const { data } = response;
-          if (op.response === null || (typeof data === 'object' && data !== null)) return data as ResponseOf<Id>;
+          const data = response._data;
+          if (op.response === null) return undefined as ResponseOf<Id>;
+          if (isJsonObject(data)) return data as ResponseOf<Id>;
           const type = response.headers.get('content-type') ?? 'without a content type';
           throw new UnexpectedResponseError({
             status: response.status,
@@ -154,7 +162,7 @@ export class Transport {
               'not the JSON body of a vcase server (is the base URL right?)',
           });
         }
-        error = APIError.generate(response.status, response.data, response.headers);
+        error = APIError.generate(response.status, response._data, response.headers);
       } catch (e) {
         if (!(e instanceof APIError)) throw e;
         error = e;
@@ -175,13 +183,16 @@ export class Transport {
     }
   }
 
-  /** One attempt, its answer read whole, within its own timeout; the caller's signal still aborts it. */
+  /**
+   * One attempt, its answer read whole (parsed by ofetch: JSON, text, or a Blob), within its own
+   * timeout; the caller's signal still aborts it. A request error comes as ofetch's FetchError.
+   */
   private async attempt(
-    url: string,
-    init: { method: string; headers: Record<string, string>; body: string | Uint8Array | undefined },
+    path: string,
+    init: { method: string; query?: Record<string, unknown>; headers: Record<string, string>; body?: string | Uint8Array },
     timeoutMs: number,
     signal: AbortSignal | undefined,
-  ): Promise<{ ok: boolean; status: number; headers: Headers; data: unknown }> {
+  ): Promise<FetchResponse<unknown>> {
     const controller = new this.AbortController();
     const unlink = signal && onAbort(signal, (reason) => controller.abort(reason));
     let timedOut = false;
@@ -190,8 +201,16 @@ export class Transport {
       controller.abort();
     }, timeoutMs);
     try {
-      const response = await this.fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: controller.signal });
-      return { ok: response.ok, status: response.status, headers: response.headers, data: await readBody(response, init.method) };
+      return await this.$fetch.raw(path, {
+        baseURL: this.config.baseURL,
+        method: init.method as 'GET',
+        query: init.query,
+        headers: init.headers,
+        body: init.body,
+        signal: controller.signal,
+        retry: 0,
+        ignoreResponseError: true,
+      });
     } catch (cause) {
       if (signal?.aborted) throw new APIUserAbortError({ cause });
       if (timedOut) throw new APIConnectionTimeoutError({ timeoutMs });
@@ -203,31 +222,12 @@ export class Transport {
   }
 }
 
-/** Statuses whose answer has no body. */
-const NO_BODY = new Set([101, 204, 205, 304]);
-/** `application/json` and its `+json` kin, with or without parameters. */
-const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i;
+/** The global `fetch`, looked up at each call (so a test or polyfill may set it later). */
+const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
-/** The answer's body: parsed when it is JSON (or has no type), otherwise its text; undefined when empty. */
-async function readBody(response: Response, method: string): Promise<unknown> {
-  if (NO_BODY.has(response.status) || method === 'HEAD') return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type');
-  if (type && !JSON_TYPE.test(type)) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** `path?query`, leaving out undefined and null values. */
-function withQuery(path: string, query: object | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(name, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+/** A parsed JSON object or array: not a text, Blob or stream that ofetch answers for other types. */
+function isJsonObject(data: unknown): boolean {
+  return Array.isArray(data) || (typeof data === 'object' && data !== null && Object.getPrototypeOf(data) === Object.prototype);
 }
 
 /** Network errors raised before a request could reach the server (no connection was made). */
@@ -276,6 +276,11 @@ function randomKey(): string {
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** The query without undefined and null values (ofetch would send a null as a bare name). */
+function definedEntries(query: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null));
 }
 
 /** The innermost reason of a fetch failure (`ECONNREFUSED`, `fetch failed`, …). */

@@ -41,6 +41,15 @@ describe('nodeTransport (node:http with keep-alive)', () => {
     expect([ok.status, ok.ok, await ok.json()]).toEqual([200, true, { status: 'ok' }]);
   });
 
+  it('holds the answer as a stream of its bytes in `body`, which ofetch reads to parse it; null when empty', async () => {
+    const ok = await fetchOf()(`${local.baseURL}/health`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of ok.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('{"status":"ok"}');
+    const empty = await fetchOf()(`${local.baseURL}/admin/sandbox/fixtures`, { method: 'DELETE' });
+    expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+
   it('a body cut short is a connection error naming the reset', async () => {
     const error = await client().health({ headers: { 'x-test': 'cut' } }).catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(APIConnectionError));
