@@ -4,6 +4,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /** Workspace packages resolve to their sources in tests, so no build is needed to run them. */
 export const workspaceAlias = {
   '@vcase/shared': fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url)),
+  '@vcase/sdk/node': fileURLToPath(new URL('./packages/sdk/src/node/index.ts', import.meta.url)),
   '@vcase/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
   '@vcase/corpus': fileURLToPath(new URL('./packages/corpus/src/index.ts', import.meta.url)),
 };

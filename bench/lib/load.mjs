@@ -64,3 +64,27 @@ export function loadProblems(r) {
     .join(', ');
   return `${r.non2xx} non-2xx${codes ? ` (${codes})` : ''}, ${r.errors} errors, ${r.timeouts} timeouts of ${r.total}`;
 }
+
+/** One load result from the slices of one URL: counts and times summed, latencies the worst slice's. */
+export function combineLoads(parts) {
+  const sum = (k) => parts.reduce((a, r) => a + r[k], 0);
+  const seconds = sum('seconds');
+  const cpu = parts.every((r) => r.cpuSeconds !== null) ? sum('cpuSeconds') : null;
+  const statusCodes = {};
+  for (const r of parts) {
+    for (const [code, st] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = { count: (statusCodes[code]?.count ?? 0) + st.count };
+  }
+  return {
+    rps: sum('ok') / seconds,
+    ok: sum('ok'),
+    total: sum('total'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    seconds,
+    latencyP50: Math.max(...parts.map((r) => r.latencyP50)),
+    latencyP99: Math.max(...parts.map((r) => r.latencyP99)),
+    statusCodes,
+    cpuSeconds: cpu,
+  };
+}

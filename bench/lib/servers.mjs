@@ -1,6 +1,7 @@
 // The processes a bench row talks to, each in its own process so the load generator (in the
 // bench process) never shares their event loop: the built vcase server, the bare Fastify
-// reference, and a stub API that answers instantly (for client-side rows).
+// reference, the durable upload reference, and a stub API that answers instantly (for
+// client-side rows).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,9 @@ export async function startLibServer(file, env = {}) {
 
 /** The reference: a bare Fastify hello-world route (`GET /` → `{"hello":"world"}`). */
 export const startHelloServer = () => startLibServer('hello-server.mjs');
+/** The upload row's reference: the same body checked, decoded and committed in one SQLite insert. */
+export const startDurableUploadServer = () =>
+  startLibServer('durable-upload-server.mjs', { BENCH_UPLOAD_DB: path.join(freshStateDir('durable-upload'), 'uploads.db') });
 /** An instant stand-in for the vcase API, for rows that measure the client (CLI). */
 export const startStubServer = () => startLibServer('stub-server.mjs');
 

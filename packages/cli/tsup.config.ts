@@ -1,5 +1,4 @@
 import { defineConfig } from 'tsup';
-import { ofetchCore } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: ['src/main.ts'],
@@ -10,12 +9,12 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   banner: { js: '#!/usr/bin/env node' },
-  // The CLI is an application: its ESM dependencies are bundled, so a start reads a few files
-  // instead of resolving and loading hundreds (zod alone is 150 modules, 64 of them locales
-  // that `import * as z` lets the bundler drop). commander (CommonJS) and @inquirer/prompts
-  // (loaded only for prompts on a terminal) stay packages.
-  noExternal: ['@vcase/sdk', '@vcase/shared', 'zod', 'ofetch', 'destr', 'ufo'],
-  esbuildPlugins: [ofetchCore()],
+  // ESM dependencies are bundled; commander (CommonJS) and @inquirer/prompts (terminal prompts
+  // only) stay packages. Bench rows: `vcase --help` wall time and CLI peak RSS (docs/performance.md, round 9).
+  noExternal: ['@vcase/sdk', '@vcase/shared', 'zod'],
+  // Those packages as built (their dist), not their sources (tsconfig.json's paths, for types
+  // and tests): the SDK's dist holds ofetch already bundled without loading undici.
+  tsconfig: 'tsconfig.build.json',
   // The SDK's error classes report their class name (`err.name`): bundling must not rename them.
   keepNames: true,
 });

@@ -23,7 +23,8 @@ const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/v1/documents') {
       uploads++;
       res.writeHead(201, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ document_id: `00000000-0000-4000-8000-${String(uploads).padStart(12, '0')}`, url: 'http://files/x.pdf' }));
+      const document_id = `00000000-0000-4000-8000-${String(uploads).padStart(12, '0')}`;
+      return res.end(JSON.stringify({ document_id, url: 'http://files/x.pdf' }));
     }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { code: null, message: 'not found' } }));
@@ -65,7 +66,8 @@ const started = Date.now();
 (async () => {
   if (format === 'csv') child.stdin.write('case_id,file,type\n');
   for (let i = 0; i < rows; i++) {
-    const line = format === 'csv' ? `${CASE},a.pdf,invoice-${i}\n` : JSON.stringify({ case_id: CASE, file: 'a.pdf', type: `invoice-${i}` }) + '\n';
+    const line =
+      format === 'csv' ? `${CASE},a.pdf,invoice-${i}\n` : JSON.stringify({ case_id: CASE, file: 'a.pdf', type: `invoice-${i}` }) + '\n';
     if (!child.stdin.write(line)) await new Promise((r) => child.stdin.once('drain', r));
   }
   child.stdin.end();
@@ -74,6 +76,8 @@ const code = await new Promise((r) => child.on('exit', r));
 clearInterval(sample);
 server.close();
 const secs = (Date.now() - started) / 1000;
-console.log(JSON.stringify({ rows, format, concurrency, exit: code, results, uploads, seconds: secs, rows_per_s: Math.round(rows / secs), peak_rss_mb: +(peakKb / 1024).toFixed(1), rss_by_results: samples.map(([n, kb]) => [n, +(kb / 1024).toFixed(1)]) }));
+const mb = (kb) => +(kb / 1024).toFixed(1);
+const summary = { rows, format, concurrency, exit: code, results, uploads, seconds: secs, rows_per_s: Math.round(rows / secs) };
+console.log(JSON.stringify({ ...summary, peak_rss_mb: mb(peakKb), rss_by_results: samples.map(([n, kb]) => [n, mb(kb)]) }));
 if (code !== 0) console.error(stderr.slice(-2000));
 fs.rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,8 @@ export async function summarizeCases(client: Client, cases: readonly CaseListIte
     cases.map(async (c) => {
       const detail = await client.cases.get(c.case_id, {}, { signal });
       const documents = detail.files.filter((f) => f.active).length;
-      const text = `created ${when(c.created_at)} · ${c.review_status ?? 'no review status'} · ${documents} document${documents === 1 ? '' : 's'}`;
+      const counted = `${documents} document${documents === 1 ? '' : 's'}`;
+      const text = `created ${when(c.created_at)} · ${c.review_status ?? 'no review status'} · ${counted}`;
       return { case_id: c.case_id, internal_id: c.internal_id, text };
     }),
   );

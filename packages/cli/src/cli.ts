@@ -1,4 +1,4 @@
-import { Command, type CommanderError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import pkg from '../package.json';
 import { COMMANDS } from './commandList.js';
 import type { Context } from './context.js';
@@ -18,8 +18,22 @@ const CREDENTIALS_HELP = `Credentials, each value from the first place that has 
 /** Global options that take a value (to find the command name in argv without parsing). */
 const VALUE_OPTIONS = new Set(['--base-url', '--token', '--api-key', '--admin-token', '--profile', '--request-timeout']);
 
+/** Loaded command modules by name. */
+export type CommandModules = Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>;
+
 /** The program, with the named commands (or all) registered in full and the rest as one-line stubs for help. */
-export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>, argv: readonly string[] = []): Command {
+export function buildProgram(app: App, modules: CommandModules, argv: readonly string[] = []): Command {
+  const program = createProgram(app, argv);
+  for (const entry of COMMANDS) {
+    const mod = modules.get(entry.name);
+    if (mod) mod.register(program, app);
+    else program.command(entry.name, { hidden: entry.hidden }).description(entry.summary);
+  }
+  return program;
+}
+
+/** The program without its commands: the global options, help, and output to the context's streams. */
+export function createProgram(app: App, argv: readonly string[] = []): Command {
   const { ctx } = app;
   const errStyle = stderrStyle(ctx, argv);
   const program = new Command('vcase');
@@ -46,12 +60,6 @@ export function buildProgram(app: App, modules: Map<string, Awaited<ReturnType<(
       outputError: (s, write) => write(paint(errStyle, 'red', s)),
     });
   program.addHelpCommand('help [command]', 'show help for a command');
-
-  for (const entry of COMMANDS) {
-    const mod = modules.get(entry.name);
-    if (mod) mod.register(program, app);
-    else program.command(entry.name, { hidden: entry.hidden }).description(entry.summary);
-  }
   return program;
 }
 
@@ -88,8 +96,8 @@ export function commandName(argv: string[]): string | undefined {
 }
 
 /** Loads the modules a run needs: the named command, or every one for help and docs-reference. */
-export async function loadModules(names: 'all' | string[]) {
-  const modules = new Map<string, Awaited<ReturnType<(typeof COMMANDS)[number]['load']>>>();
+export async function loadModules(names: 'all' | string[]): Promise<CommandModules> {
+  const modules: CommandModules = new Map();
   for (const entry of COMMANDS) {
     if (names === 'all' || names.includes(entry.name)) modules.set(entry.name, await entry.load());
   }
@@ -97,7 +105,7 @@ export async function loadModules(names: 'all' | string[]) {
 }
 
 /**
- * The style of what is written to stderr before or outside a command's session (usage and
+ * The style of what is written to stderr before or outside a command's run (usage and
  * error lines): a --no-color anywhere on the line counts, since parsing may have failed.
  */
 function stderrStyle(ctx: Context, argv: readonly string[]) {
@@ -123,7 +131,7 @@ export async function run(givenArgv: string[], ctx: Context): Promise<number> {
     ctx.stderr.write(`${paint(style, 'red', 'vcase:')} unknown command '${asked}'\nhint: vcase --help lists the commands\n`);
     return EXIT.USAGE;
   }
-  const app = new App(ctx);
+  const app: App = new App(ctx, () => buildProgram(app, new Map()));
   const name = commandName(argv);
   const wantsVersion = argv.includes('--version') || argv.includes('-V');
   // The reference and the completion scripts are made from every command.
@@ -139,16 +147,18 @@ export async function run(givenArgv: string[], ctx: Context): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return app.exitCode;
   } catch (error) {
-    // Commander's own errors (usage, --help, --version) carry a `commander.*` code.
-    const commander = error as Partial<CommanderError>;
-    if (typeof commander.code === 'string' && commander.code.startsWith('commander.')) {
-      if (commander.code === 'commander.helpDisplayed' || commander.code === 'commander.version' || commander.exitCode === 0) return EXIT.OK;
-      return EXIT.USAGE;
+    // Commander's own: usage errors, and the end of --help and --version.
+    if (error instanceof CommanderError) {
+      const shown = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
+      return shown || error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     const code = exitCodeFor(error);
     const style = stderrStyle(ctx, argv);
     if (code === EXIT.INTERRUPTED) ctx.stderr.write('vcase: interrupted\n');
-    else ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${describeError(error, { admin: name === 'admin', address: app.session?.address })}\n`);
+    else {
+      const text = describeError(error, { admin: name === 'admin', address: app.factory?.clients.address });
+      ctx.stderr.write(`${paint(style, 'red', 'vcase:')} ${text}\n`);
+    }
     return code;
   }
 }

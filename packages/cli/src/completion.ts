@@ -65,7 +65,12 @@ const fq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
  * `case` branches over "PATH|OPTION" for the options that take a value: the answer is its
  * choices, or `*` for any value. `anyPath` makes the pattern of a global option (any path).
  */
-function valueCases(nodes: Node[], globals: OptionSpec[], quote: (s: string) => string, anyPath: (option: string) => string): { pattern: string; answer: string }[] {
+function valueCases(
+  nodes: Node[],
+  globals: OptionSpec[],
+  quote: (s: string) => string,
+  anyPath: (option: string) => string,
+): { pattern: string; answer: string }[] {
   const out: { pattern: string; answer: string }[] = [];
   const add = (path: string | '*', o: OptionSpec) => {
     if (!o.value) return;
@@ -115,7 +120,9 @@ ${values.join('\n')}
 }
 
 function bashScript(nodes: Node[], globals: OptionSpec[]): string {
-  const commands = nodes.filter((n) => n.commands.length).map((n) => `    ${sq(n.path)}) echo ${sq(n.commands.map((c) => c.name).join(' '))} ;;`);
+  const commands = nodes
+    .filter((n) => n.commands.length)
+    .map((n) => `    ${sq(n.path)}) echo ${sq(n.commands.map((c) => c.name).join(' '))} ;;`);
   const options = nodes.map((n) => `    ${sq(n.path)}) echo ${sq(optionsAt(n, globals).flatMap((o) => o.names).join(' '))} ;;`);
   const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) echo ${sq(v.answer)} ;;`);
   return `# vcase completion for bash, generated from the command tree by \`vcase completion bash\`.
@@ -147,7 +154,10 @@ function zshScript(nodes: Node[], globals: OptionSpec[]): string {
   const commands = nodes
     .filter((n) => n.commands.length)
     .map((n) => `    ${sq(n.path)}) print -rl -- ${n.commands.map((c) => entry(c.name, c.summary)).join(' ')} ;;`);
-  const options = nodes.map((n) => `    ${sq(n.path)}) print -rl -- ${optionsAt(n, globals).flatMap((o) => o.names.map((name) => entry(name, o.summary))).join(' ')} ;;`);
+  const options = nodes.map((n) => {
+    const entries = optionsAt(n, globals).flatMap((o) => o.names.map((name) => entry(name, o.summary)));
+    return `    ${sq(n.path)}) print -rl -- ${entries.join(' ')} ;;`;
+  });
   const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) print -r -- ${sq(v.answer)} ;;`);
   return `#compdef vcase
 # vcase completion for zsh, generated from the command tree by \`vcase completion zsh\`.
@@ -180,7 +190,9 @@ compdef _vcase vcase
 }
 
 function fishScript(nodes: Node[], globals: OptionSpec[]): string {
-  const commands = nodes.filter((n) => n.commands.length).map((n) => `    case ${fq(n.path)}\n      printf '%s\\n' ${n.commands.map((c) => fq(c.name)).join(' ')}`);
+  const commands = nodes
+    .filter((n) => n.commands.length)
+    .map((n) => `    case ${fq(n.path)}\n      printf '%s\\n' ${n.commands.map((c) => fq(c.name)).join(' ')}`);
   const values = valueCases(nodes, globals, fq, (o) => fq(`*|${o}`)).map((v) => `    case ${v.pattern}\n      echo ${fq(v.answer)}`);
   const optionLine = (o: OptionSpec, condition: string) => {
     const names = o.names.map((n) => (n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`)).join(' ');

@@ -166,7 +166,8 @@ function nonEmpty(value: string | undefined): string | undefined {
 export function serverAddress(value: string, source: string): string {
   const protocol = URL.canParse(value) ? new URL(value).protocol : null;
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new UsageError(`${source} must be an http(s) URL, got "${value}"`, `hint: e.g. http://${value.replace(/^[a-z]+:\/\//i, '') || '127.0.0.1:3000'}`);
+    const example = `http://${value.replace(/^[a-z]+:\/\//i, '') || '127.0.0.1:3000'}`;
+    throw new UsageError(`${source} must be an http(s) URL, got "${value}"`, `hint: e.g. ${example}`);
   }
   return value;
 }

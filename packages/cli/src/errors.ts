@@ -82,7 +82,10 @@ interface ApiLike {
 }
 
 /** One or two lines for stderr: what failed, the contract code and status, the request id. */
-export function describeError(error: unknown, opts: { admin?: boolean; address?: { url: string; source: string | undefined } } = {}): string {
+export function describeError(
+  error: unknown,
+  opts: { admin?: boolean; address?: { url: string; source: string | undefined } } = {},
+): string {
   const own = ownError(error);
   if (own) return own.hint ? `${own.message}\n${own.hint}` : own.message;
   if (typeof error !== 'object' || error === null) return String(error);
@@ -108,8 +111,10 @@ export function describeError(error: unknown, opts: { admin?: boolean; address?:
   }
   if (e.name === 'APIConnectionError' || e.name === 'APIConnectionTimeoutError') {
     text += opts.address
-      ? `\nhint: is the server running at ${opts.address.url}? That address came from ${addressSource(opts.address.source)} (--base-url, VCASE_BASE_URL, a profile or .vcase/credentials.json; \`vcase login\` checks it)`
-      : '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json (`vcase login` checks it)';
+      ? `\nhint: is the server running at ${opts.address.url}? That address came from ${addressSource(opts.address.source)} ` +
+        '(--base-url, VCASE_BASE_URL, a profile or .vcase/credentials.json; `vcase login` checks it)'
+      : '\nhint: is the server running? The address comes from --base-url, VCASE_BASE_URL or .vcase/credentials.json ' +
+        '(`vcase login` checks it)';
   }
   return text;
 }

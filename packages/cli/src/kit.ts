@@ -2,26 +2,40 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { FileReadError } from '@vcase/sdk';
 import type { Context } from './context.js';
 import { EXIT, UsageError } from './errors.js';
-import { Session, type GlobalOptions } from './session.js';
+import { Factory, type GlobalOptions } from './factory.js';
+
+/** What a run function gets: its arguments and options by name, the global options, and the factory. */
+export type RunOptions<Flags> = Flags & GlobalOptions & { f: Factory };
+
+/** A command's run: returns the exit code (default 0) or throws. Tests register a command with their own. */
+export type RunFn<Flags> = (opts: RunOptions<Flags>) => Promise<number | void>;
 
 /** What command modules get when they register: the context, and where the exit code goes. */
 export class App {
   exitCode: number = EXIT.OK;
-  /** The session of the command that ran (its server address names connection errors). */
-  session?: Session;
-  constructor(readonly ctx: Context) {}
+  /** The factory of the command that ran (its server address names connection errors). */
+  factory?: Factory;
+  constructor(
+    readonly ctx: Context,
+    /** The program as `vcase --help` shows it, each command by its summary (docs-reference prints it). */
+    readonly summaryProgram?: () => Command,
+  ) {}
 
   /**
-   * A commander action: builds the Session from the merged options and runs `fn` with the
-   * positional arguments; `fn` returns the exit code (default 0) or throws.
+   * A commander action: a Factory from the merged options, and `run` with those options and
+   * the positional arguments by name (`[case]` is `case`; `<token>` of `admin tokens revoke`
+   * stands over the global `--token` there, which the factory has).
    */
-  action<O extends object = Record<string, unknown>>(fn: (s: Session, args: (string | undefined)[], opts: O & GlobalOptions) => Promise<number | void>) {
+  action<Flags>(run: RunFn<Flags>) {
     return async (...params: unknown[]) => {
       const cmd = params[params.length - 1] as Command;
-      const args = params.slice(0, -2).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string | undefined)));
-      const opts = cmd.optsWithGlobals() as O & GlobalOptions;
-      const session = (this.session = new Session(this.ctx, opts));
-      const code = await fn(session, args, opts);
+      const options = cmd.optsWithGlobals() as GlobalOptions;
+      const args = cmd.registeredArguments.map((a, i) => {
+        const value = params[i];
+        return [a.name(), Array.isArray(value) ? value.join(' ') : (value as string | undefined)] as const;
+      });
+      const f = (this.factory = new Factory(this.ctx, options));
+      const code = await run({ ...options, ...Object.fromEntries(args), f } as RunOptions<Flags>);
       this.exitCode = typeof code === 'number' ? code : EXIT.OK;
     };
   }

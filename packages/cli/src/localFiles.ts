@@ -3,6 +3,9 @@ import path from 'node:path';
 import { checkUploadPath, FileReadError } from '@vcase/sdk';
 import { errorCode, RowError } from './errors.js';
 
+/** An http(s) URL, which the server downloads itself (anything else names a local file). */
+export const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
 /** A local file to upload, relative to the command's directory, with the type it is sent as. */
 export interface LocalFile {
   file: string;

@@ -1,7 +1,8 @@
 import type { RequestOptions, WaitOptions } from '@vcase/sdk';
 import { CliError, describeError, EXIT, exitCodeFor } from './errors.js';
 import type { WatchFlags } from './kit.js';
-import type { Session } from './session.js';
+import type { Context } from './context.js';
+import type { Factory } from './factory.js';
 import { startSpinner } from './ui/spinner.js';
 import type { Style } from './ui/style.js';
 
@@ -38,15 +39,15 @@ export interface LookupSpec<Body, Start = unknown> {
  * (spinner on a terminal's stderr; Ctrl-C aborts the poll); otherwise the GET is read once.
  * Exit 5 when a watched lookup settles in error or the wait times out.
  */
-export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, Start>, flags: WatchFlags): Promise<number> {
-  const signal = s.signal;
+export async function runLookup<Body, Start>(f: Factory, spec: LookupSpec<Body, Start>, flags: WatchFlags): Promise<number> {
+  const { io, signal, ctx } = f;
   if (flags.run && spec.start) {
     const started = await spec.start({ signal });
     if (!flags.watch) {
-      if (flags.json) await s.json(started);
+      if (flags.json) await io.json(started);
       else {
-        await s.out((spec.started?.(started) ?? `Started ${spec.what}.`) + '\n');
-        if (spec.followUp && s.ctx.isTTY.stderr) await s.err(`Follow it with: ${spec.followUp}\n`);
+        await io.out((spec.started?.(started) ?? `Started ${spec.what}.`) + '\n');
+        if (spec.followUp && ctx.isTTY.stderr) await io.err(`Follow it with: ${spec.followUp}\n`);
       }
       return EXIT.OK;
     }
@@ -58,11 +59,12 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     } catch (error) {
       throw notRunYet(spec, error);
     }
-    await print(s, spec, body, flags);
+    await print(f, spec, body, flags);
     return EXIT.OK;
   }
 
-  const spinner = startSpinner(s.ctx.stderr, { enabled: s.ctx.isTTY.stderr, style: s.errStyle, clock: s.ctx.clock, text: `Waiting for ${spec.what}` });
+  const text = `Waiting for ${spec.what}`;
+  const spinner = startSpinner(ctx.stderr, { enabled: ctx.isTTY.stderr, style: io.errStyle, clock: ctx.clock, text });
   let body: Body;
   try {
     body = await spec.wait({
@@ -78,14 +80,14 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
     spinner.stop();
     const snapshot = (error as { snapshot?: Body; name?: string }).snapshot;
     if ((error as { name?: string }).name === 'WaitTimeoutError' && snapshot !== undefined) {
-      await print(s, spec, snapshot, flags);
+      await print(f, spec, snapshot, flags);
     }
     throw flags.run ? error : notRunYet(spec, error);
   }
   spinner.stop();
-  await print(s, spec, body, flags);
+  await print(f, spec, body, flags);
   if (spec.failed?.(body)) {
-    await s.err(`vcase: ${spec.what} ended in error\n`);
+    await io.err(`vcase: ${spec.what} ended in error\n`);
     return EXIT.LOOKUP;
   }
   return EXIT.OK;
@@ -94,15 +96,16 @@ export async function runLookup<Body, Start>(s: Session, spec: LookupSpec<Body, 
 /** A 404 of something that exists only once run (plates, registry lookups), with the --run hint; other errors as they are. */
 function notRunYet(spec: { missingUntilRun?: boolean }, error: unknown): unknown {
   if (!spec.missingUntilRun || exitCodeFor(error) !== EXIT.NOT_FOUND) return error;
-  return new CliError(describeError(error), EXIT.NOT_FOUND, 'hint: if the case exists, this has not been run for it yet: start it with --run');
+  const hint = 'hint: if the case exists, this has not been run for it yet: start it with --run';
+  return new CliError(describeError(error), EXIT.NOT_FOUND, hint);
 }
 
-async function print<Body>(s: Session, spec: Pick<LookupSpec<Body>, 'render' | 'blockNotes'>, body: Body, flags: WatchFlags) {
-  if (flags.json) return s.json(body);
-  await s.out(spec.render(body, s.style));
-  if (!s.style.tty) for (const note of spec.blockNotes?.(body) ?? []) await s.err(`vcase: ${note}\n`);
+async function print<Body>(f: Factory, spec: Pick<LookupSpec<Body>, 'render' | 'blockNotes'>, body: Body, flags: WatchFlags) {
+  const { io } = f;
+  if (flags.json) return io.json(body);
+  await io.out(spec.render(body, io.style));
+  if (!io.style.tty) for (const note of spec.blockNotes?.(body) ?? []) await io.err(`vcase: ${note}\n`);
 }
-
 
 /**
  * Keeps waiting, within the same deadline, while `done` says a settled body is not final
@@ -110,17 +113,17 @@ async function print<Body>(s: Session, spec: Pick<LookupSpec<Body>, 'render' | '
  * root `completed` already holds while some plates are still `processing`).
  */
 export async function waitUntil<Body>(
-  s: Session,
+  ctx: Pick<Context, 'clock' | 'sleep'>,
   what: string,
   wait: (options: WaitOptions<Body>) => Promise<Body>,
   done: (body: Body) => boolean,
   options: WaitOptions<Body>,
 ): Promise<Body> {
-  const start = s.ctx.clock();
+  const start = ctx.clock();
   const timeoutMs = options.timeoutMs ?? 300_000;
   let slept = 0;
   let interval = options.intervalMs ?? 1000;
-  const elapsed = () => Math.max(s.ctx.clock() - start, slept);
+  const elapsed = () => Math.max(ctx.clock() - start, slept);
   for (;;) {
     const body = await wait({ ...options, timeoutMs: Math.max(1, timeoutMs - elapsed()) });
     if (done(body)) return body;
@@ -130,7 +133,7 @@ export async function waitUntil<Body>(
       throw new WaitTimeoutError(what, body, elapsed());
     }
     const pause = Math.min(interval, left);
-    await s.ctx.sleep(pause, options.signal);
+    await ctx.sleep(pause, options.signal);
     slept += pause;
     interval = Math.min(Math.round(interval * (options.backoff ?? 1.5)), options.maxIntervalMs ?? 10_000);
   }

@@ -26,7 +26,8 @@ for (const stream of [process.stdout, process.stderr]) {
     // `vcase cases list | head`: the reader left, all is well. A batch cut short is not.
     if (batchesRunning.count === 0) process.exit(0);
     try {
-      fs.writeSync(2, 'vcase: the output was closed before the batch finished; rows not reported may not have run — rerun with --resume\n');
+      const why = 'vcase: the output was closed before the batch finished; rows not reported may not have run';
+      fs.writeSync(2, `${why} — rerun with --resume\n`);
     } catch {
       // stderr is gone too
     }
@@ -48,8 +49,8 @@ const ctx: Context = {
   homedir: os.homedir(),
   prompter: inquirerPrompter({ input: () => process.stdin, output: () => process.stdout, signal: controller.signal }),
   async createClient(options) {
-    const { Vcase } = await import('@vcase/sdk');
-    return new Vcase(options);
+    const [{ Vcase }, { nodeTransport }] = await Promise.all([import('@vcase/sdk'), import('@vcase/sdk/node')]);
+    return new Vcase({ ...options, transport: nodeTransport() });
   },
   clock: Date.now,
   sleep: (ms, signal) => delay(ms, undefined, { signal }),

@@ -24,7 +24,9 @@ describe('conventions of gh and the Stripe CLI', () => {
     expect(r.code).toBe(EXIT.OK);
     expect(r.stderr).toBe('vcase: --limit 500 is above the maximum page size; capped to 100 (--all or --ndjson reads every page)\n');
     expect(r.requests[0]!.query.limit).toBe('100');
-    const docs = await runCli(['documents', 'list', '--limit', '101'], { routes: { 'GET /v1/documents': { body: { data: [], pagination: { limit: 100, offset: 0, total: 0, has_more: false } } } } });
+    const docs = await runCli(['documents', 'list', '--limit', '101'], {
+      routes: { 'GET /v1/documents': { body: { data: [], pagination: { limit: 100, offset: 0, total: 0, has_more: false } } } },
+    });
     expect(docs.stderr).toContain('capped to 100');
     const within = await runCli(['cases', 'list', '--limit', '100'], { routes: { 'GET /v1/cases': page(100) } });
     expect(within.stderr).toBe('');
@@ -54,10 +56,20 @@ describe('conventions of gh and the Stripe CLI', () => {
 
   it('a case row whose case exists and whose files were replayed is replayed; a new case is not', async () => {
     const routes: Routes = {
-      'GET /v1/cases': (req) => ({ body: { data: req.query.internal_id === 'EXP-1' ? [f.caseItem(1)] : [], pagination: { limit: 100, offset: 0, total: req.query.internal_id === 'EXP-1' ? 1 : 0, has_more: false } } }),
+      'GET /v1/cases': (req) => ({
+        body: {
+          data: req.query.internal_id === 'EXP-1' ? [f.caseItem(1)] : [],
+          pagination: { limit: 100, offset: 0, total: req.query.internal_id === 'EXP-1' ? 1 : 0, has_more: false },
+        },
+      }),
       'POST /v1/cases': { status: 201, body: { case_id: C, status: 'completed' } },
     };
-    const rows = [{ internal_id: 'EXP-1', status: 'nuevo' }, { internal_id: 'EXP-2', status: 'nuevo' }].map((x) => JSON.stringify(x)).join('\n');
+    const rows = [
+      { internal_id: 'EXP-1', status: 'nuevo' },
+      { internal_id: 'EXP-2', status: 'nuevo' },
+    ]
+      .map((x) => JSON.stringify(x))
+      .join('\n');
     const r = await runCli(['cases', 'create', '--from', '-'], { stdin: `${rows}\n`, routes });
     expect(results(r.stdout).map((x) => [x.input.internal_id, x.created, x.replayed])).toEqual([
       ['EXP-1', false, true],
@@ -67,13 +79,16 @@ describe('conventions of gh and the Stripe CLI', () => {
 });
 
 describe('one language per message', () => {
-  it('a file whose type cannot be inferred: the server\'s Spanish message with a Spanish note, the CLI\'s hint in English on its own line', async () => {
+  const noType = "a file whose type cannot be inferred: the server's Spanish message with a Spanish note, ";
+  it(noType + "the CLI's hint in English on its own line", async () => {
     const dir = emptyDir();
     fs.writeFileSync(path.join(dir, 'scan.docx'), 'x');
     const r = await runCli(['documents', 'upload', 'scan.docx', '--case', C], { cwd: dir });
     expect(r.code).toBe(EXIT.USAGE);
     expect(r.stderr).toBe(
-      'vcase: Falta el parámetro obligatorio: mime_type (no se pudo deducir del nombre "' + path.join(dir, 'scan.docx') + '"; indique mime_type o filename) (MISSING_PARAMETER)\n' +
+      'vcase: Falta el parámetro obligatorio: mime_type (no se pudo deducir del nombre "' +
+        path.join(dir, 'scan.docx') +
+        '"; indique mime_type o filename) (MISSING_PARAMETER)\n' +
         "hint: the MIME type comes from the file name's extension; `vcase documents upload --mime-type` gives it\n",
     );
   });
@@ -81,8 +96,13 @@ describe('one language per message', () => {
   it("a batch stopped by a failing server keeps the server's words on their own line", async () => {
     const many = Array.from({ length: 10 }, (_, i) => JSON.stringify({ case_id: C, file: `https://files.example/${i}.pdf` })).join('\n');
     const failing = () => ({ status: 500, body: { error: { code: null, message: 'Error interno' } } });
-    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin: many, routes: { 'POST /v1/documents': failing } });
-    expect(r.stderr).toContain('vcase: the server is failing: 5 rows in a row got no answer but a server error\nlast error: Error interno\n');
+    const r = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], {
+      stdin: many,
+      routes: { 'POST /v1/documents': failing },
+    });
+    expect(r.stderr).toContain(
+      'vcase: the server is failing: 5 rows in a row got no answer but a server error\nlast error: Error interno\n',
+    );
   });
 });
 
@@ -93,8 +113,12 @@ describe('the batch README', () => {
     const src = (file: string) => fs.readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8');
     const sliceOf = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to));
     const cliCodes = [
-      ...[...sliceOf(src('errors.ts'), 'export function errorCode', 'export class RowError').matchAll(/return '([A-Z][A-Z_]+)'/g)].map((m) => m[1]!),
-      ...['batch/caseResolver.ts', 'batch/runner.ts', 'localFiles.ts'].flatMap((file) => [...src(file).matchAll(/RowError\('([A-Z_]+)'/g)].map((m) => m[1]!)),
+      ...[...sliceOf(src('errors.ts'), 'export function errorCode', 'export class RowError').matchAll(/return '([A-Z][A-Z_]+)'/g)].map(
+        (m) => m[1]!,
+      ),
+      ...['batch/caseResolver.ts', 'batch/runner.ts', 'localFiles.ts'].flatMap((file) =>
+        [...src(file).matchAll(/RowError\('([A-Z_]+)'/g)].map((m) => m[1]!),
+      ),
       'INVALID_ROW',
     ];
     expect(cliCodes).toEqual(expect.arrayContaining(['FILE_NOT_FOUND', 'CASE_NOT_FOUND', 'AMBIGUOUS_INTERNAL_ID', 'SERVER_ERROR']));

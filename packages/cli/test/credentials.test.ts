@@ -6,7 +6,12 @@ import { profilesPath, resolveCredentials, writeProfile } from '../src/credentia
 import { describeError, EXIT, exitCodeFor } from '../src/errors.js';
 import { emptyDir, runCli } from './helpers/harness.js';
 
-function setup(opts: { env?: Record<string, string>; profiles?: Record<string, Record<string, string>>; local?: Record<string, string>; adminFile?: string }) {
+function setup(opts: {
+  env?: Record<string, string>;
+  profiles?: Record<string, Record<string, string>>;
+  local?: Record<string, string>;
+  adminFile?: string;
+}) {
   const dir = emptyDir();
   const env = { XDG_CONFIG_HOME: path.join(dir, 'xdg'), ...opts.env };
   if (opts.profiles) {
@@ -23,12 +28,42 @@ const local = { base_url: 'http://local', token: 'local-token', api_key: 'local-
 
 describe('credentials: flags, then env, then the profile, then ./.vcase', () => {
   it.each([
-    ['only the local server files', {}, { local, adminFile: 'local-admin' }, { baseURL: 'http://local', token: 'local-token', apiKey: 'local-key', adminToken: 'local-admin' }, 'local'],
-    ['the default profile beats the local files', {}, { local, profiles: { default: { base_url: 'http://profile', token: 'p-token' } } }, { baseURL: 'http://profile', token: 'p-token', apiKey: 'local-key' }, 'profile:default'],
-    ['env beats the profile', {}, { env: { VCASE_TOKEN: 'env-token' }, profiles: { default: { base_url: 'http://profile', token: 'p-token' } } }, { baseURL: 'http://profile', token: 'env-token' }, 'env'],
+    [
+      'only the local server files',
+      {},
+      { local, adminFile: 'local-admin' },
+      { baseURL: 'http://local', token: 'local-token', apiKey: 'local-key', adminToken: 'local-admin' },
+      'local',
+    ],
+    [
+      'the default profile beats the local files',
+      {},
+      { local, profiles: { default: { base_url: 'http://profile', token: 'p-token' } } },
+      { baseURL: 'http://profile', token: 'p-token', apiKey: 'local-key' },
+      'profile:default',
+    ],
+    [
+      'env beats the profile',
+      {},
+      { env: { VCASE_TOKEN: 'env-token' }, profiles: { default: { base_url: 'http://profile', token: 'p-token' } } },
+      { baseURL: 'http://profile', token: 'env-token' },
+      'env',
+    ],
     ['flags beat env', { token: 'flag-token' }, { env: { VCASE_TOKEN: 'env-token' } }, { token: 'flag-token' }, 'flag'],
-    ['--profile picks a named profile', { profile: 'prod' }, { profiles: { default: { token: 'd' }, prod: { base_url: 'http://prod', token: 'prod-token' } } }, { baseURL: 'http://prod', token: 'prod-token' }, 'profile:prod'],
-    ['VCASE_PROFILE picks a named profile', {}, { env: { VCASE_PROFILE: 'prod' }, profiles: { prod: { token: 'prod-token' } } }, { token: 'prod-token' }, 'profile:prod'],
+    [
+      '--profile picks a named profile',
+      { profile: 'prod' },
+      { profiles: { default: { token: 'd' }, prod: { base_url: 'http://prod', token: 'prod-token' } } },
+      { baseURL: 'http://prod', token: 'prod-token' },
+      'profile:prod',
+    ],
+    [
+      'VCASE_PROFILE picks a named profile',
+      {},
+      { env: { VCASE_PROFILE: 'prod' }, profiles: { prod: { token: 'prod-token' } } },
+      { token: 'prod-token' },
+      'profile:prod',
+    ],
     ['blank values are skipped', { token: ' ' }, { env: { VCASE_TOKEN: '' }, local }, { token: 'local-token' }, 'local'],
   ])('%s', async (_n, flags, where, expected, tokenSource) => {
     const r = await resolveCredentials(setup(where as never), flags);
@@ -37,7 +72,10 @@ describe('credentials: flags, then env, then the profile, then ./.vcase', () => 
   });
 
   it('an unknown --profile is a usage error that names the known ones', async () => {
-    await expect(resolveCredentials(setup({ profiles: { default: {}, staging: {} } }), { profile: 'prod' })).rejects.toMatchObject({ exitCode: EXIT.USAGE, hint: 'known profiles: default, staging' });
+    await expect(resolveCredentials(setup({ profiles: { default: {}, staging: {} } }), { profile: 'prod' })).rejects.toMatchObject({
+      exitCode: EXIT.USAGE,
+      hint: 'known profiles: default, staging',
+    });
   });
 
   it('a broken profile file: flags and env still work, with a warning; a profile asked for by name is an error', async () => {
@@ -45,7 +83,11 @@ describe('credentials: flags, then env, then the profile, then ./.vcase', () => 
     fs.mkdirSync(path.join(dir, 'xdg', 'vcase'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), '{bad');
     const routes = { 'GET /v1/cases': { body: { data: [], pagination: { limit: 20, offset: 0, total: 0, has_more: false } } } };
-    const ok = await runCli(['--base-url', 'http://x', '--token', 't', 'cases', 'list'], { cwd: dir, routes, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined } });
+    const ok = await runCli(['--base-url', 'http://x', '--token', 't', 'cases', 'list'], {
+      cwd: dir,
+      routes,
+      env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined },
+    });
     expect(ok.code).toBe(0);
     expect(ok.stderr).toContain('credentials.json is not valid JSON; saved profiles are ignored');
     expect(ok.requests).toHaveLength(1);
@@ -61,77 +103,9 @@ describe('credentials: flags, then env, then the profile, then ./.vcase', () => 
     await writeProfile(ctx, 'prod', { base_url: 'http://b', token: '' });
     const file = profilesPath(ctx);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { base_url: 'http://a', token: 't' }, prod: { base_url: 'http://b' } } });
-  });
-});
-
-describe('login', () => {
-  it('--from-local saves the local server credentials to the profile; --status shows where each value comes from', async () => {
-    const dir = emptyDir();
-    fs.mkdirSync(path.join(dir, '.vcase'));
-    fs.writeFileSync(path.join(dir, '.vcase', 'credentials.json'), JSON.stringify({ base_url: 'http://127.0.0.1:3000', token: 'tok-123456789012', api_key: 'key-123456789012' }));
-    const saved = await runCli(['login', '--from-local', '--no-verify', '--profile', 'dev'], { cwd: dir, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: undefined } });
-    expect(saved.code).toBe(0);
-    expect(saved.stderr).toContain('Saved profile "dev"');
-    fs.rmSync(path.join(dir, '.vcase'), { recursive: true });
-
-    const status = await runCli(['login', '--status', '--profile', 'dev', '--json'], { cwd: dir, env: { VCASE_BASE_URL: undefined, VCASE_TOKEN: undefined, VCASE_API_KEY: 'from-env' } });
-    const body = JSON.parse(status.stdout);
-    expect(body.credentials).toEqual([
-      { field: 'baseURL', source: 'profile:dev', value: 'http://127.0.0.1:3000' },
-      { field: 'token', source: 'profile:dev', value: 'tok-…9012' },
-      { field: 'apiKey', source: 'env', value: '••••••••' },
-      { field: 'adminToken', source: null, value: null },
-    ]);
-  });
-
-  it('verifies the token before saving: a refused token saves nothing (exit 3)', async () => {
-    const dir = emptyDir();
-    const r = await runCli(['login', '--base-url', 'http://x', '--token', 'bad'], {
-      cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': { status: 401, body: { error: { code: null, message: 'Token inválido' } } } },
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      profiles: { default: { base_url: 'http://a', token: 't' }, prod: { base_url: 'http://b' } },
     });
-    expect(r.code).toBe(EXIT.AUTH);
-    expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
-  });
-
-  it('verifies each credential it saves on its own: a refused API key or admin token saves nothing (exit 3)', async () => {
-    const page = { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } };
-    const refused = { status: 401, body: { error: { code: null, message: 'API key inválida o revocada' } } };
-    const dir = emptyDir();
-    const key = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--api-key', 'bad'], {
-      cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /v1/documents/00000000-0000-4000-8000-000000000000': refused },
-    });
-    expect([key.code, key.stderr]).toEqual([EXIT.AUTH, expect.any(String)]);
-    expect(key.stderr).toContain('the server refused the API key\nserver: API key inválida o revocada');
-    expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers['x-api-key']).toBe('bad');
-    expect(key.requests.find((q) => q.path.startsWith('/v1/documents/'))!.headers.authorization).toBeUndefined();
-    expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
-
-    const admin = await runCli(['login', '--base-url', 'http://x', '--token', 'good', '--admin-token', 'bad'], {
-      cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': page, 'GET /admin/sandbox/fixtures': { status: 401, body: { error: { code: null, message: 'Se requiere el token de administración' } } } },
-    });
-    expect(admin.code).toBe(EXIT.AUTH);
-    expect(admin.stderr).toContain('the server refused the admin token');
-    expect(fs.existsSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'))).toBe(false);
-
-    // An accepted key reads an unknown document as 404: saved.
-    const good = await runCli(['login', '--base-url', 'http://x', '--api-key', 'good', '--admin-token', 'adm'], {
-      cwd: dir,
-      routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /admin/sandbox/fixtures': { body: { fixtures: [] } } },
-    });
-    expect(good.code).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({ base_url: 'http://x', api_key: 'good', admin_token: 'adm' });
-  });
-
-  it('--with-token reads the token from stdin', async () => {
-    const dir = emptyDir();
-    const r = await runCli(['login', '--base-url', 'http://x', '--with-token'], { cwd: dir, stdin: 'tok-from-stdin\n', routes: { 'GET /health': { body: { status: 'ok' } }, 'GET /v1/cases': { body: { data: [], pagination: { limit: 1, offset: 0, total: 0, has_more: false } } } } });
-    expect(r.code).toBe(0);
-    expect(r.requests[1]!.headers.authorization).toBe('Bearer tok-from-stdin');
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'xdg', 'vcase', 'credentials.json'), 'utf8')).profiles.default).toEqual({ base_url: 'http://x', token: 'tok-from-stdin' });
   });
 });
 
@@ -154,6 +128,8 @@ describe('exit codes', () => {
   });
 
   it('an API error reads with its code, status and request id', () => {
-    expect(describeError(named('BadRequestError', { message: 'Falta case_id', code: 'MISSING_PARAMETER', status: 400, requestId: 'r-1' }))).toBe('Falta case_id (MISSING_PARAMETER, HTTP 400)\nrequest id: r-1');
+    expect(
+      describeError(named('BadRequestError', { message: 'Falta case_id', code: 'MISSING_PARAMETER', status: 400, requestId: 'r-1' })),
+    ).toBe('Falta case_id (MISSING_PARAMETER, HTTP 400)\nrequest id: r-1');
   });
 });

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs, NEEDS_BUILD } from '../../../vitest.needs.ts';
-import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
+import {
+  addProcessedDocument,
+  createCase,
+  createTenant,
+  startTestServer,
+  type Tenant,
+  type TestServer,
+} from '../../server/test/helpers/testServer.js';
 
 /**
  * The `vcase` command as npm links it (package.json `bin`, which runs dist/main.js, built by
@@ -116,7 +123,8 @@ describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => 
     expect(r.stderr).not.toMatch(/\x1b\[/); // no bar and no colour on a pipe
   });
 
-  it('starts light: its build imports no package but commander and @inquirer/prompts, and an upload never loads Node fetch (undici)', async () => {
+  const light = 'starts light: its build imports no package but commander and @inquirer/prompts, ';
+  it(light + 'and an upload never loads Node fetch (undici)', async () => {
     const bare = new Set<string>();
     for (const file of fs.readdirSync(path.join(PACKAGE_DIR, 'dist')).filter((f) => f.endsWith('.js'))) {
       const code = fs.readFileSync(path.join(PACKAGE_DIR, 'dist', file), 'utf8');
@@ -129,7 +137,11 @@ describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => 
     expect([...bare].filter((name) => !builtins.has(name.replace(/^node:/, ''))).sort()).toEqual(['@inquirer/prompts', 'commander']);
 
     const report = path.join(dir, 'loaded.cjs');
-    fs.writeFileSync(report, `process.on('exit', () => process.stderr.write('\\nundici loaded: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));`);
+    fs.writeFileSync(
+      report,
+      "process.on('exit', () => process.stderr.write(" +
+        "'\\nundici loaded: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));",
+    );
     const input = JSON.stringify({ case_id: caseA, file: 'd.pdf' });
     const r = await vcase(['documents', 'upload', '--from', '-'], { input, env: { NODE_OPTIONS: `--require ${report}` } });
     expect(r.code, r.stderr).toBe(0);
@@ -142,7 +154,14 @@ describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => 
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN, 'documents', 'upload', '--from', '-', '--concurrency', '1'], {
         cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'xdg'), VCASE_BASE_URL: baseURL, VCASE_API_KEY: tenant.apiKey, VCASE_TOKEN: tenant.token },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          XDG_CONFIG_HOME: path.join(dir, 'xdg'),
+          VCASE_BASE_URL: baseURL,
+          VCASE_API_KEY: tenant.apiKey,
+          VCASE_TOKEN: tenant.token,
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stderr = '';

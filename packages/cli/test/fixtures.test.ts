@@ -1,4 +1,12 @@
-import { invoicesResponseSchema, ownershipChainResponseSchema, plateChainResponseSchema, platesResponseSchema, rapiResponseSchema, taxesResponseSchema, ticketsResponseSchema } from '@vcase/shared';
+import {
+  invoicesResponseSchema,
+  ownershipChainResponseSchema,
+  plateChainResponseSchema,
+  platesResponseSchema,
+  rapiResponseSchema,
+  taxesResponseSchema,
+  ticketsResponseSchema,
+} from '@vcase/shared';
 import { describe, expect, it } from 'vitest';
 import * as f from './helpers/fixtures.js';
 

@@ -41,7 +41,8 @@ describe('piped output keeps every block status and message', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `vcase: tenencia, main plate: completed · ${NO_PLATES}\nvcase: tenencia, other plates: completed · El caso no tiene the service adicionales a la principal\n`,
+      `vcase: tenencia, main plate: completed · ${NO_PLATES}\n` +
+        'vcase: tenencia, other plates: completed · El caso no tiene the service adicionales a la principal\n',
     );
   });
 
@@ -59,7 +60,9 @@ describe('piped output keeps every block status and message', () => {
 
   it('report piped: one line per area, the tickets and tenencia messages included, ending with a newline', async () => {
     const routes: Routes = {
-      [`GET /v1/cases/${C}`]: { body: { case_id: C, internal_id: 'EXP-1042', review_status: 'sin_documentos', created_at: '2026-01-10T10:00:00.000Z', files: [] } },
+      [`GET /v1/cases/${C}`]: {
+        body: { case_id: C, internal_id: 'EXP-1042', review_status: 'sin_documentos', created_at: '2026-01-10T10:00:00.000Z', files: [] },
+      },
       [`GET /v1/cases/${C}/tickets`]: { body: emptyTickets },
       [`GET /v1/cases/${C}/taxes`]: { body: emptyTaxes },
     };

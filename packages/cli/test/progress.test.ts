@@ -7,7 +7,10 @@ const counts: Counts = { done: 1114, ok: 1114, failed: 0, skipped: 0, inFlight: 
 function drawn(width: number, total?: number) {
   let out = '';
   let now = 0;
-  const progress = new Progress({ write: (s) => ((out += s), true) }, { tty: true, style: { color: true }, clock: () => now, total, width, noun: 'row' });
+  const progress = new Progress(
+    { write: (s) => ((out += s), true) },
+    { tty: true, style: { color: true }, clock: () => now, total, width, noun: 'row' },
+  );
   now = 5_000;
   progress.update(counts, true);
   return { progress, out: () => out, tick: (ms: number) => (now += ms) };

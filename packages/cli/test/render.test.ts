@@ -29,7 +29,14 @@ describe('style', () => {
 
 describe('table', () => {
   it('aligns columns with a header on a terminal and cuts the shrinkable column to the width', () => {
-    const out = renderTable({ color: false, tty: true, width: 30 }, [{ header: 'id' }, { header: 'name', shrink: true }], [['1', 'a very long name that cannot fit'], ['22', 'b']]);
+    const out = renderTable(
+      { color: false, tty: true, width: 30 },
+      [{ header: 'id' }, { header: 'name', shrink: true }],
+      [
+        ['1', 'a very long name that cannot fit'],
+        ['22', 'b'],
+      ],
+    );
     const [header, first, second] = out.split('\n');
     expect(header).toBe('ID  NAME');
     expect(first!.length).toBeLessThanOrEqual(30);
@@ -69,7 +76,14 @@ describe('plates', () => {
   });
 
   it('pipes one tab-separated line per row', () => {
-    expect(renderPlates(f.plates, plain).split('\n')[0]!.split('\t').slice(0, 6)).toEqual(['MXA1234', 'MEX', 'Vigente', '01/02/2026', 'LKJ9876', 'found']);
+    expect(renderPlates(f.plates, plain).split('\n')[0]!.split('\t').slice(0, 6)).toEqual([
+      'MXA1234',
+      'MEX',
+      'Vigente',
+      '01/02/2026',
+      'LKJ9876',
+      'found',
+    ]);
   });
 });
 
@@ -87,7 +101,18 @@ describe('plate chain timeline', () => {
   });
 
   it('says the chain is still being generated', () => {
-    const text = stripAnsi(renderPlateChain({ ...f.chainPlates, status: 'processing', summary: null, chain: [], message: 'La generación de la cadena de the service se está ejecutando en background.' }, tty));
+    const text = stripAnsi(
+      renderPlateChain(
+        {
+          ...f.chainPlates,
+          status: 'processing',
+          summary: null,
+          chain: [],
+          message: 'La generación de la cadena de the service se está ejecutando en background.',
+        },
+        tty,
+      ),
+    );
     expect(text).toContain('se está ejecutando en background');
     expect(text).toContain('Use --watch to wait.');
   });
@@ -116,8 +141,16 @@ describe('ownership tree', () => {
   });
 
   it('pipes owners and gaps as tagged rows', () => {
-    const rows = renderOwnership(f.ownership, plain).trim().split('\n').map((l) => l.split('\t').slice(0, 3));
-    expect(rows).toEqual([['owner', '0', 'AUTOMOTRIZ DEL NORTE SA DE CV'], ['owner', '1', 'MARIA LOPEZ'], ['gap', '1,2', 'untraceable_transfer'], ['owner', '2', 'JUAN PEREZ']]);
+    const rows = renderOwnership(f.ownership, plain)
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t').slice(0, 3));
+    expect(rows).toEqual([
+      ['owner', '0', 'AUTOMOTRIZ DEL NORTE SA DE CV'],
+      ['owner', '1', 'MARIA LOPEZ'],
+      ['gap', '1,2', 'untraceable_transfer'],
+      ['owner', '2', 'JUAN PEREZ'],
+    ]);
   });
 });
 
@@ -128,7 +161,9 @@ describe('tenencia grid', () => {
     const header = text.find((l) => l.includes('2026'))!;
     expect(header.trim().split(/\s+/)).toEqual(['2026', '2025', '2024', '2023', '2022']);
     expect(text.find((l) => l.startsWith('Receipt'))).toMatch(/Receipt\s+Pendiente\s+Agregado\s+Pendiente/);
-    expect(text.find((l) => l.startsWith('Portal'))).toMatch(/Portal\s+Con adeudo\s+Sin adeudo\s+Sin adeudo\s+Sin adeudo\s+Vehículo no…\s+\[1\]/);
+    expect(text.find((l) => l.startsWith('Portal'))).toMatch(
+      /Portal\s+Con adeudo\s+Sin adeudo\s+Sin adeudo\s+Sin adeudo\s+Vehículo no…\s+\[1\]/,
+    );
     expect(text.find((l) => l.startsWith('Paid on'))).toMatch(/—\s+15\/03\/2025/);
     expect(text.find((l) => l.startsWith('Total'))).toMatch(/\$1,234\.50\s+\$980\.00/);
     expect(text).toContain('[1] Vehículo no encontrado o dado de baja');
@@ -141,7 +176,16 @@ describe('tenencia grid', () => {
   it('pipes one line per year and per other-plate row', () => {
     const rows = renderTaxes(f.taxes, plain).trim().split('\n');
     expect(rows).toHaveLength(6);
-    expect(rows[0]!.split('\t').slice(0, 8)).toEqual(['main', '2022', 'MXA1234', 'MEX', 'warning', 'Pendiente', 'failed', 'Vehículo no encontrado o dado de baja']);
+    expect(rows[0]!.split('\t').slice(0, 8)).toEqual([
+      'main',
+      '2022',
+      'MXA1234',
+      'MEX',
+      'warning',
+      'Pendiente',
+      'failed',
+      'Vehículo no encontrado o dado de baja',
+    ]);
   });
 });
 
@@ -173,7 +217,10 @@ describe('values with line breaks or tabs (a server message may carry them)', ()
     expect(piped.trimEnd().split('\n')).toHaveLength(1);
     expect(piped.split('\t')).toHaveLength(6);
     expect(piped).toContain('Línea 1 Línea 2 con tab');
-    const invoices = { ...f.invoices, invoices: [{ ...f.invoices.invoices[0]!, amis: { status: 'completed' as const, result: null, message, updated_at: null } }] };
+    const invoices = {
+      ...f.invoices,
+      invoices: [{ ...f.invoices.invoices[0]!, amis: { status: 'completed' as const, result: null, message, updated_at: null } }],
+    };
     expect(renderInvoices(invoices, plain).trimEnd().split('\n')).toHaveLength(1);
     const table = stripAnsi(renderTable(tty, [{ header: 'id' }, { header: 'note' }], [['NL-1\nsegunda línea', message]]));
     expect(table.trimEnd().split('\n')).toHaveLength(2);
@@ -185,7 +232,9 @@ describe('invoice checks matrix', () => {
   it('one row per invoice, one verdict per check', () => {
     const text = lines(renderInvoices(f.invoices, { ...tty, width: 140 }));
     expect(text[1]).toMatch(/INVOICE\s+TOTAL\s+CFDI \(SAT\)\s+PEDIMENTO\s+AMDA\s+AMIS/);
-    expect(text[2]).toMatch(/11111111 · 0E9D8C7B · ACME SA\s+710000\s+✓ Vigente\s+✓ nacional\s+– No se encontró información\s+✓ 2 policies/);
+    expect(text[2]).toMatch(
+      /11111111 · 0E9D8C7B · ACME SA\s+710000\s+✓ Vigente\s+✓ nacional\s+– No se encontró información\s+✓ 2 policies/,
+    );
     expect(text[3]).toMatch(/22222222\s+—\s+✓ Cancelado\s+✗ Servicio no disponible\.\s+… processing\s+… processing/);
     expect(text.join('\n')).toContain('Some checks are still running');
   });

@@ -4,8 +4,15 @@ import * as f from './helpers/fixtures.js';
 import { runCli, stripAnsi, type Routes } from './helpers/harness.js';
 
 const C = f.CASE_ID;
-const file = (i: number) => ({ file_id: `00000000-0000-4000-9000-00000000000${i}`, created_at: '2026-01-10T10:00:00.000Z', document_type: 'invoice', document_subtype: null, mime_type: 'application/pdf', active: true, url: 'http://x', ocr: {} });
-const detail = (review_status: string, files: number) => ({ body: { case_id: C, internal_id: 'EXP-1', review_status, created_at: '2026-01-10T10:00:00.000Z', files: Array.from({ length: files }, (_, i) => file(i)) } });
+const detail = (review_status: string, files: number) => ({
+  body: {
+    case_id: C,
+    internal_id: 'EXP-1',
+    review_status,
+    created_at: '2026-01-10T10:00:00.000Z',
+    files: Array.from({ length: files }, (_, i) => f.caseFile(i)),
+  },
+});
 const NOTE = '4 documents; the case is not processed yet: run `vcase cases process EXP-1` (the review status is set when it is)';
 
 /** Contract §3: a case is `sin_documentos` from its creation until its processing closes, uploads or not. */
@@ -27,10 +34,24 @@ describe('a case still sin_documentos with documents says why', () => {
   it('report: while processing runs, it says the status comes when it ends', async () => {
     const routes: Routes = {
       [`GET /v1/cases/${C}`]: detail('sin_documentos', 4),
-      [`GET /v1/cases/${C}/status`]: { body: { case_id: C, job_id: f.JOB, status: 'processing', total_files: 4, processed_files: 1, failed_files: 0, started_at: '2026-01-10T10:00:00.000Z', finished_at: null, message: null } },
+      [`GET /v1/cases/${C}/status`]: {
+        body: {
+          case_id: C,
+          job_id: f.JOB,
+          status: 'processing',
+          total_files: 4,
+          processed_files: 1,
+          failed_files: 0,
+          started_at: '2026-01-10T10:00:00.000Z',
+          finished_at: null,
+          message: null,
+        },
+      },
     };
     const r = await runCli(['report', C], { tty: true, routes });
-    expect(stripAnsi(r.stdout)).toMatch(/review status\s+sin_documentos · 4 documents being processed: the review status is set when the processing ends\n/);
+    expect(stripAnsi(r.stdout)).toMatch(
+      /review status\s+sin_documentos · 4 documents being processed: the review status is set when the processing ends\n/,
+    );
     const never = await runCli(['report', C], { tty: true, routes: { [`GET /v1/cases/${C}`]: detail('sin_documentos', 4) } });
     expect(stripAnsi(never.stdout)).toMatch(new RegExp(`review status\\s+sin_documentos · ${NOTE.replace(/[()`]/g, '\\$&')}\n`));
   });

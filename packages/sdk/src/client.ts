@@ -1,8 +1,9 @@
 import type { HealthResponse } from '@vcase/shared';
 import { VcaseError } from './core/errors.js';
+import { readEnv } from './core/readEnv.js';
 import { DEFAULT_MAX_RETRIES } from './core/retry.js';
 import { defaultSleep, type Sleep } from './core/sleep.js';
-import { Transport, type Logger, type RequestOptions } from './core/transport.js';
+import { Transport, type FetchTransport, type Logger, type RequestOptions } from './core/transport.js';
 import { Admin } from './resources/admin.js';
 import { Cases } from './resources/cases.js';
 import { Documents } from './resources/documents.js';
@@ -24,8 +25,14 @@ export interface VcaseOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
-  /** The `fetch` to use. Default: on Node, `node:http(s)` with keep-alive; elsewhere the global one. */
+  /** The `fetch` ofetch sends with (any WHATWG fetch). Default: the global one. */
   fetch?: typeof fetch;
+  /**
+   * Instead of `fetch`: a fetch with the AbortController its signals come from and the Headers
+   * class ofetch builds its requests with. On Node, `nodeTransport()` from `@vcase/sdk/node`
+   * costs less CPU and memory per request (README, "Choosing the transport").
+   */
+  transport?: FetchTransport;
   /** Receives one `debug` line per request and one `warn` line per retry. */
   logger?: Logger;
   /** Headers sent on every request. */
@@ -67,6 +74,7 @@ export class Vcase {
     if (!/^https?:$/.test(protocolOf(baseURL))) {
       throw new VcaseError(`baseURL must be an http:// or https:// URL, e.g. http://127.0.0.1:3000 (got "${baseURL}")`);
     }
+    if (options.fetch && options.transport) throw new VcaseError('give the client either fetch or transport, not both');
     this.baseURL = baseURL.replace(/\/+$/, '');
     this.options = options;
     const now = options.now ?? Date.now;
@@ -82,7 +90,7 @@ export class Vcase {
       },
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      fetch: options.fetch,
+      transport: options.transport ?? { fetch: options.fetch },
       logger: options.logger,
       sleep,
       now,
@@ -104,6 +112,9 @@ export class Vcase {
   withOptions(overrides: VcaseOptions): Vcase {
     const next: VcaseOptions = { ...this.options, baseURL: this.baseURL, ...overrides };
     if (overrides.token !== undefined && overrides.apiKey === undefined) next.apiKey = NO_CREDENTIAL;
+    // A new fetch replaces the transport it came with, and the other way round.
+    if (overrides.fetch !== undefined) delete next.transport;
+    if (overrides.transport !== undefined) delete next.fetch;
     return new Vcase(next);
   }
 
@@ -111,11 +122,6 @@ export class Vcase {
   health(options?: RequestOptions): Promise<HealthResponse> {
     return this.transport.request('health', {}, options);
   }
-}
-
-function readEnv(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value?.trim() ? value.trim() : undefined;
 }
 
 /** The URL's scheme (`http:`), or '' when the text is no URL. */

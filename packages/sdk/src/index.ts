@@ -29,7 +29,7 @@ export { Page, PagePromise, type PageBody, type PageParams, type ListParams } fr
 export { WAIT_DEFAULTS, type WaitOptions } from './core/poll.js';
 export { RETRYABLE_STATUSES, isRetryableStatus, DEFAULT_MAX_RETRIES } from './core/retry.js';
 export type { Sleep } from './core/sleep.js';
-export type { Logger, RequestOptions, ResponseOf } from './core/transport.js';
+export type { AbortControllerClass, FetchTransport, Logger, RequestOptions, ResponseOf } from './core/transport.js';
 export { checkUploadPath, inferMimeType, MIME_BY_EXTENSION, type Uploadable, type UploadParams } from './uploads.js';
 export { settled } from './waiters.js';
 export {
@@ -51,8 +51,19 @@ export {
 export { TICKET_MESSAGES, TAX_MESSAGES } from '@vcase/shared';
 /** The document types the service knows (contract §2.3); it stores any other as given. */
 export { DOCUMENT_TYPES } from '@vcase/shared';
+/** Whether a value is a UUID as the API writes its ids (any version, either case). */
+export { isUuid } from '@vcase/shared';
+/** The webhook events (contract §6) and sandbox sources (operator-surface §3) the admin API takes. */
+export { WEBHOOK_EVENTS, SANDBOX_SOURCES } from '@vcase/shared';
 
-export type { Cases, CaseListParams, CreateCaseParams, CaseDetailQuery, DeleteCaseResponse, ProcessCaseResponse } from './resources/cases.js';
+export type {
+  Cases,
+  CaseListParams,
+  CreateCaseParams,
+  CaseDetailQuery,
+  DeleteCaseResponse,
+  ProcessCaseResponse,
+} from './resources/cases.js';
 export type { Documents, DocumentListParams } from './resources/documents.js';
 export type { Ine } from './resources/ine.js';
 export type {

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import { TRPC_BATCH_MAX } from '@vcase/shared';
 import type { TrpcRouter } from '@vcase/shared/trpc';
+import { readEnv } from './core/readEnv.js';
 
 /** The server's router as a client sees it (built from the shared operations table). */
 export type AppRouter = TrpcRouter;
@@ -35,9 +36,4 @@ export function createVcaseTrpcClient(options: VcaseTrpcClientOptions = {}): Vca
       }),
     ],
   });
-}
-
-function readEnv(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value?.trim() ? value.trim() : undefined;
 }

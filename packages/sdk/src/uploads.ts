@@ -1,4 +1,4 @@
-import { checkUploadDocumentBody, isA, MAX_FILE_BYTES } from '@vcase/shared';
+import { checkUploadDocumentBody, definedOnly, MAX_FILE_BYTES } from '@vcase/shared';
 import { FileReadError, FileTooLargeError, RequestValidationError } from './core/errors.js';
 
 /**
@@ -61,12 +61,8 @@ const BASE64_STAND_IN = 'AAAA';
  * The POST /v1/documents body for `params`, as JSON bytes: reads paths, bytes and streams
  * (refusing anything over 20 MB before sending), passes URLs through, infers `mime_type`, and
  * checks the body with the server's own rules so a bad body fails here with the same code.
- *
- * The file's base64 (a third larger than the file) is written straight into the bytes and is
- * never a field of an object: it is encoded once, never copied again per attempt (by
- * JSON.stringify, then by node:http joining it to the headers), and no object that outlives
- * it keeps it from being collected young. A long batch of uploads otherwise carried every
- * file's base64 into the old generation.
+ * The file's base64 is spliced into the bytes, never a field of an object (the CLI peak RSS
+ * row, docs/performance.md "SDK transport").
  */
 export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
   const { file, filename, ...rest } = params;
@@ -84,7 +80,7 @@ export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
   } else {
     name ??= rest.url;
   }
-  // Object.assign, not {...rest}: see the note on leading spreads in Transport.attempt.
+  // Object.assign, not {...rest}: the CLI peak RSS row (docs/performance.md "SDK transport").
   const body = definedOnly(Object.assign({}, rest, source, { mime_type: rest.mime_type ?? inferMimeType(name) }));
   assertUploadBody(body, name);
   if (!bytes) return Buffer.from(JSON.stringify(body));
@@ -134,13 +130,13 @@ async function readUploadable(file: Uploadable): Promise<Resolved> {
     if (/^file:/i.test(file)) return readPath(await fileUrlToPath(file));
     return readPath(file);
   }
-  if (isA(URL, file)) {
+  if (file instanceof URL) {
     if (file.protocol === 'file:') return readPath(await fileUrlToPath(file));
     return { url: file.href, name: file.pathname };
   }
-  if (isA(ArrayBuffer, file)) return { bytes: sized(new Uint8Array(file)) };
-  if (isA(Uint8Array, file)) return { bytes: sized(file) };
-  if (typeof Blob !== 'undefined' && isA(Blob, file)) {
+  if (file instanceof ArrayBuffer) return { bytes: sized(new Uint8Array(file)) };
+  if (file instanceof Uint8Array) return { bytes: sized(file) };
+  if (typeof Blob !== 'undefined' && file instanceof Blob) {
     assertSize(file.size);
     return { bytes: sized(new Uint8Array(await file.arrayBuffer())), name: (file as { name?: string }).name };
   }
@@ -154,10 +150,9 @@ const SYNC_READ_MAX_BYTES = 1024 * 1024;
 
 /**
  * Opens the file once and refuses it by its size before reading anything. Small regular files
- * are then read synchronously: from the page cache that takes microseconds, while an async
- * read costs four thread-pool round trips (open, fstat, read, close), several times the CPU of
- * the read itself. Larger files, and pipes or devices (whose size is unknown), are streamed
- * so the event loop keeps running and the 20 MB limit stops the read.
+ * are then read synchronously (the CLI batch-upload row, docs/performance.md "SDK transport");
+ * larger files, and pipes or devices (whose size is unknown), are streamed so the event loop
+ * keeps running and the 20 MB limit stops the read.
  */
 async function readPath(path: string): Promise<Resolved> {
   const fs = await (nodeFs ??= import('node:fs'));
@@ -236,8 +231,4 @@ function sized(bytes: Uint8Array): Uint8Array {
 
 function encode(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { onAbort, PlainAbortController } from '../src/core/abort.js';
+import { onAbort } from '../src/core/abort.js';
 import { APIUserAbortError } from '../src/index.js';
 import { madeBy } from './helpers/madeBy.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
@@ -41,30 +41,5 @@ describe('onAbort (one listener per caller signal)', () => {
     controller.abort();
     await expect(hung).rejects.toSatisfy(madeBy(APIUserAbortError));
     expect(add).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('PlainAbortController', () => {
-  it('aborts once, with an AbortError by default, and calls each listener once', () => {
-    const controller = new PlainAbortController();
-    const calls: string[] = [];
-    const a = () => calls.push('a');
-    const b = () => calls.push('b');
-    controller.signal.addEventListener('abort', a);
-    controller.signal.addEventListener('abort', b);
-    controller.signal.removeEventListener('abort', b);
-    expect(controller.signal.aborted).toBe(false);
-    controller.abort();
-    controller.abort('again');
-    expect(calls).toEqual(['a']);
-    expect(controller.signal.aborted).toBe(true);
-    expect(controller.signal.reason).toMatchObject({ name: 'AbortError' });
-    expect(() => controller.signal.throwIfAborted()).toThrow(expect.objectContaining({ name: 'AbortError' }));
-  });
-
-  it('keeps the given reason', () => {
-    const controller = new PlainAbortController();
-    controller.abort('timeout');
-    expect(controller.signal.reason).toBe('timeout');
   });
 });

@@ -1,4 +1,3 @@
-import { isA } from '@vcase/shared';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   APIError,
@@ -86,7 +85,7 @@ describe('public types', () => {
 
   it('errors narrow by their class', typed(async () => {
     const e: unknown = null;
-    if (isA(NotFoundError, e)) {
+    if (e instanceof NotFoundError) {
       expectTypeOf(e.status).toEqualTypeOf<number | undefined>();
       expectTypeOf(e.code).toEqualTypeOf<string | null>();
       expectTypeOf(e.requestId).toEqualTypeOf<string | undefined>();
@@ -115,7 +114,8 @@ describe('public types', () => {
     void trpc.listCases.query({ limit: 'ten' });
     // @ts-expect-error offset is a number, as on REST (vcase.documents.list)
     void trpc.listDocuments.query({ offset: 'next' });
-    expectTypeOf<inferRouterInputs<AppRouter>['listCases']['limit']>().toEqualTypeOf<NonNullable<Parameters<typeof vcase.cases.list>[0]>['limit']>();
+    type SdkLimit = NonNullable<Parameters<typeof vcase.cases.list>[0]>['limit'];
+    expectTypeOf<inferRouterInputs<AppRouter>['listCases']['limit']>().toEqualTypeOf<SdkLimit>();
     expectTypeOf<inferRouterInputs<AppRouter>['listDocuments']['offset']>().toEqualTypeOf<number | undefined>();
     // No declared field of any procedure is left `unknown` (JSON objects' own keys aside).
     type In = inferRouterInputs<AppRouter>;

@@ -13,7 +13,6 @@ import { DEFAULT_BODY_LIMITS } from './http/bodyLimits.js';
 import { closingGate } from './http/closing.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { closeOnUnreadBody, serverTimeouts } from './http/timeouts.js';
-import { lazyRequestLogger } from './http/requestLogger.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerOperationRoutes } from './http/operationRoutes.js';
@@ -25,7 +24,6 @@ import { registerHttpMetrics, type ServerMetrics } from './metrics/index.js';
 import { registerHttpSpans } from './tracing/index.js';
 import { ResponseCache } from './operations/responseCache.js';
 import type { DocumentRow } from './repositories/documents.repository.js';
-import { publicBaseUrl } from './config.js';
 
 export interface AppDeps {
   ctx: ServerContext;
@@ -52,7 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     genReqId: () => ctx.ids(),
-    childLoggerFactory: lazyRequestLogger,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
@@ -122,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ctx,
     signer,
     // The base is read on use: with port 0 it is known only once the server listens.
-    fileUrl: (doc: DocumentRow) => `${publicBaseUrl(ctx.config)}/files/${doc.storage_key ?? doc.id}`,
+    fileUrl: (doc: DocumentRow) => `${ctx.address.baseUrl}/files/${doc.storage_key ?? doc.id}`,
     responses: new ResponseCache({ strict: Boolean(deps.strictResponses), logger: ctx.logger }),
   };
 

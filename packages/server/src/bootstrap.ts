@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_TOKEN_TTL_SECONDS, type CredentialsFile } from '@vcase/shared';
 import type { TokenSigner } from './auth/tokens.js';
-import { publicBaseUrl } from './config.js';
 import type { ServerContext } from './context.js';
 import { countCompanies } from './repositories/companies.repository.js';
 import { createApiKey, createCompany, createUser } from './services/admin.service.js';
@@ -20,7 +19,7 @@ export async function bootstrapDemo(ctx: ServerContext, signer: TokenSigner): Pr
   const token = await issueToken(ctx, signer, user.user_id, MAX_TOKEN_TTL_SECONDS);
   const key = await createApiKey(ctx, company.company_id, 'demo');
   const credentials: CredentialsFile = {
-    base_url: publicBaseUrl(ctx.config),
+    base_url: ctx.address.baseUrl,
     token: token.access_token,
     api_key: key.api_key,
   };

@@ -1,5 +1,4 @@
 import { V7Generator } from 'uuidv7';
-import { processRandom } from './randomPool.js';
 
 export interface Clock {
   /** Current time. Strictly increasing across calls, so creation order is total. */
@@ -32,17 +31,17 @@ export function manualClock(start = Date.parse('2026-01-01T00:00:00.000Z')) {
 }
 
 export type IdGenerator = () => string;
-const v7 = new V7Generator(processRandom);
+const v7 = new V7Generator();
 
 /**
  * New ids sort in the order a process makes them, in the layout of a version-4 UUID (a "COMB"
  * id): the first 48 bits are the millisecond time and the next are a counter and random bits,
  * as in a UUIDv7 (RFC 9562, from the `uuidv7` package, which keeps the counter and handles a
  * clock set back), with the version digit 4. Rows keyed by them go to the end of their
- * primary-key index instead of a random page: an upload's commit on SQLite wrote about 10 WAL
- * pages with random ids and about 5 with these (`strace`, 3,000 uploads), and took 12–20 %
- * less CPU. The version digit stays 4 because clients may check it (the contract asks only
- * for UUIDs); ids that reach the server from outside are accepted in any version.
+ * primary-key index instead of a random page. Bench row: POST /v1/documents (half the WAL
+ * writes of an upload; docs/performance.md, round 9). The version digit stays 4 because
+ * clients may check it (the contract asks only for UUIDs); ids that reach the server from
+ * outside are accepted in any version.
  */
 export const timeOrderedIds: IdGenerator = () => {
   const id = v7.generate().toString();

@@ -159,8 +159,3 @@ function tracesExporter(env: NodeJS.ProcessEnv): string | undefined {
   if (named) return named;
   return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : undefined;
 }
-
-/** Base URL clients reach this server at, for stored file URLs. */
-export function publicBaseUrl(config: Config): string {
-  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
-}

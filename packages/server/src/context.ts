@@ -4,11 +4,13 @@ import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/createDatabase.js';
-import type { GroupCommit } from './db/groupCommit.js';
+import type { GroupCommit } from './db/sqlite/groupCommit.js';
+import type { JobEvents } from './jobs/events.js';
 import type { MetricsHooks } from './metrics/hooks.js';
 import type { FileStore } from './storage/fileStore.js';
 import type { OutboundNet } from './net/outbound.js';
 import type { MemoryBudget, TesseractPool } from './pipeline/index.js';
+import type { PublicAddress } from './publicAddress.js';
 
 /**
  * What services, job handlers and routes depend on. Built once in `createServer`, passed
@@ -19,6 +21,10 @@ export interface ServerContext {
   dialect: Dialect;
   config: Config;
   clock: Clock;
+  /** Where clients reach this server: the base of the links it builds. */
+  address: PublicAddress;
+  /** Enqueues of this context, heard by its job runners (`jobs/events.ts`). */
+  jobEvents: JobEvents;
   ids: IdGenerator;
   fetch: typeof fetch;
   /**

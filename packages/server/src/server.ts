@@ -6,13 +6,15 @@ import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenSigner } from './auth/tokens.js';
 import { bootstrapDemo } from './bootstrap.js';
 import { timeOrderedIds, systemClock, type Clock, type IdGenerator } from './clock.js';
-import { publicBaseUrl, type Config } from './config.js';
+import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/createDatabase.js';
 import { jobHandlers } from './jobHandlers.js';
 import { MemoryBudget, TesseractPool } from './pipeline/index.js';
+import { createJobEvents } from './jobs/events.js';
 import { createJobRunner } from './jobs/jobRunner.js';
-import { createGroupCommit } from './db/groupCommit.js';
+import { publicAddress } from './publicAddress.js';
+import { createGroupCommit } from './db/sqlite/groupCommit.js';
 import { createTelemetry, listenForMetrics, type MetricsListener, type ServerMetrics } from './metrics/index.js';
 import { bothHooks, SPAN_HOOKS, tracedHandlers } from './tracing/index.js';
 import { API_PUBLIC_URL, readSetting, writeSetting } from './repositories/settings.repository.js';
@@ -74,6 +76,8 @@ export async function createContext(opts: CreateServerOptions) {
     dialect: handle.dialect,
     config,
     clock,
+    address: publicAddress(config),
+    jobEvents: createJobEvents(),
     ids: opts.ids ?? timeOrderedIds,
     // undici's own fetch, to go with its dispatcher (`outbound`).
     fetch: opts.fetch ?? (undiciFetch as unknown as typeof fetch),
@@ -123,7 +127,14 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
   const adminToken = loadOrCreateSecret(config.stateDir, 'admin-token', config.adminToken);
   const jwtSecret = loadOrCreateSecret(config.stateDir, 'jwt-secret', config.jwtSecret);
 
-  const app = await buildApp({ ctx, adminToken: adminToken.value, jwtSecret: jwtSecret.value, strictResponses: opts.strictResponses, metrics, tracing: opts.tracing });
+  const app = await buildApp({
+    ctx,
+    adminToken: adminToken.value,
+    jwtSecret: jwtSecret.value,
+    strictResponses: opts.strictResponses,
+    metrics,
+    tracing: opts.tracing,
+  });
   const runner = createJobRunner({ ctx, handlers, concurrency: config.workers, leaseMs: config.jobLeaseMs });
 
   let stopped = false;
@@ -141,12 +152,11 @@ export async function createServer(opts: CreateServerOptions): Promise<VcaseServ
     async start() {
       const address = await app.listen({ port: config.port, host: config.host });
       await metricsPort.start();
-      // With port 0 the system picked the port. Stored-file URLs, webhook links and the demo
-      // credentials are built from the config on use, so they must name the real one.
+      // With port 0 the system picked the port: the links built from now on name the real one.
       const bound = app.server.address();
-      if (config.port === 0 && bound && typeof bound === 'object') config.port = bound.port;
+      if (bound && typeof bound === 'object') ctx.address.listening(bound.port);
       // Worker processes, which listen nowhere, build links to this address (`followApiAddress`).
-      await writeSetting(ctx.db, API_PUBLIC_URL, publicBaseUrl(config));
+      await writeSetting(ctx.db, API_PUBLIC_URL, ctx.address.baseUrl);
       server.bootstrapped = await bootstrapDemo(ctx, createTokenSigner(jwtSecret.value));
       if (config.workers > 0) runner.start();
       return address;
@@ -221,13 +231,13 @@ const FOLLOW_API_ADDRESS_MS = 15_000;
  * start and every 15 s. With `VCASE_PUBLIC_URL` set, that is used as is.
  */
 function followApiAddress(ctx: ServerContext) {
-  const configured = ctx.config.publicUrl !== undefined;
+  const { configured } = ctx.address;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const read = async () => {
     try {
       const recorded = await readSetting(ctx.db, API_PUBLIC_URL);
-      if (recorded) ctx.config.publicUrl = recorded;
+      if (recorded) ctx.address.follow(recorded);
     } catch (err) {
       ctx.logger.warn({ err }, 'could not read the API address; links keep the last one known');
     }

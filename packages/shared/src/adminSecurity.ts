@@ -54,7 +54,7 @@ export const redeliveryResponseSchema = z.object({
 });
 export type Redelivery = z.infer<typeof redeliveryResponseSchema>;
 
-/** Specs of the operations above, spread into `OPERATIONS` (operations.ts checks their shape). */
+/** Specs of the operations above, spread into the admin group (`operations/admin.ts` checks their shape). */
 export const ADMIN_SECURITY_OPERATIONS = {
   listUserTokens: {
     method: 'GET', path: '/admin/users/{user_id}/tokens', auth: 'admin', group: 'admin',

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_FILE_BYTES,
   SUPPORTED_MIME_TYPES,
-  base64DecodedBytes,
-  base64Payload,
-  withoutDataUrlPrefix,
-  checkUploadDocumentBody,
   classifyDocumentBodySchema,
   documentDetailSchema,
   documentListQuerySchema,
   patchDocumentOcrBodySchema,
   reclassifyDocumentBodySchema,
 } from './documents.js';
+import { base64DecodedBytes, base64Payload, checkUploadDocumentBody, withoutDataUrlPrefix } from './documentUpload.js';
 
 const CASE_ID = '0b7e6f0e-3d6c-4c55-9d0e-7f1f4f1e2a10';
 const DOC_ID = '6a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

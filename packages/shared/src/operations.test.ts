@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { needs } from '../../../vitest.needs.ts';
 import { SPEC_NOTE, specDocument } from '../test/specDocuments.js';
-import { OPERATIONS, OPERATION_LIST, buildPath, pathParams, type AuthKind } from './operations.js';
+import type { AuthKind } from './operationSpec.js';
+import { OPERATIONS, OPERATION_LIST, buildPath, pathParams } from './operations.js';
 
 const contract = specDocument('spec/service-contract.md');
 const operatorSurface = specDocument('design/operator-surface.md');
@@ -100,7 +101,9 @@ describe('operations table', () => {
   });
 
   it('writes path parameters as {name} and only ever the known ones', () => {
-    const known = new Set(['case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'token_id', 'delivery_id', 'event', 'source', 'key']);
+    const known = new Set([
+      'case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'token_id', 'delivery_id', 'event', 'source', 'key',
+    ]);
     for (const op of OPERATION_LIST) {
       expect(op.path).not.toMatch(/:\w/);
       for (const name of pathParams(op.path)) expect(known).toContain(name);

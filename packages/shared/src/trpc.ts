@@ -12,13 +12,12 @@ import type { TRPCBuiltRouter, TRPCDefaultErrorShape, TRPCMutationProcedure, TRP
 import type * as z from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { OperationId, OPERATIONS } from './operations.js';
+import type { PathParams } from './operationTypes.js';
 
 type Ops = typeof OPERATIONS;
 /** Every operation but `health`, which tRPC does not serve. */
 export type TrpcProcedureId = Exclude<OperationId, 'health'>;
 
-/** `{case_id}` placeholders of a path as an object type. */
-type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & ParamsOf<Rest> : unknown;
 /**
  * A schema's input fields, typed as a client writes them. A field whose input is `unknown`
  * takes its output type instead: the query integers (`limit`, `offset`) are preprocessed
@@ -30,7 +29,7 @@ type PreciseInput<S extends z.ZodType> = {
 };
 type InputPart<S> = S extends z.ZodType ? (z.input<S> extends Record<string, unknown> ? PreciseInput<S> : { body?: z.input<S> }) : unknown;
 /** Procedure input: path parameters, then the query (GET) or body fields, flattened. */
-type InputOf<Op extends Ops[TrpcProcedureId]> = ParamsOf<Op['path']> &
+type InputOf<Op extends Ops[TrpcProcedureId]> = PathParams<Op['path']> &
   InputPart<Op extends { query: infer Q } ? Q : unknown> &
   InputPart<Op extends { body: infer B } ? B : unknown> & { idempotency_key?: string };
 type OutputOf<Op extends Ops[TrpcProcedureId]> = Op['response'] extends z.ZodType ? z.output<Op['response']> : void;

@@ -1,6 +1,6 @@
 import type { Client } from '../context.js';
 import { RowError } from '../errors.js';
-import { findCasesByInternalId } from '../session.js';
+import { findCasesByInternalId } from '../caseResolution.js';
 
 const MAX_CACHED = 10_000;
 

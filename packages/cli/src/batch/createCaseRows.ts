@@ -4,9 +4,9 @@ import type { Client } from '../context.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
 import { KeyedLock } from './semaphore.js';
-import { checkLocalFiles } from '../localFiles.js';
+import { checkLocalFiles, isUrl } from '../localFiles.js';
 import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
-import { isUrl, replayWatch, uploadKey } from './uploadRows.js';
+import { replayWatch, uploadKey } from './uploadRows.js';
 
 export interface CaseFileInput {
   file: string;
@@ -50,10 +50,14 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
           throw invalid('metadata is not valid JSON');
         }
       }
-      if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) throw invalid('metadata must be a JSON object');
+      if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
+        throw invalid('metadata must be a JSON object');
+      }
       const files = readFiles(record, opts.defaults.type);
       for (const f of files) {
-        if (isUrl(f.file) && !(f.mime_type ?? inferMimeType(f.file))) throw invalid(`mime_type is needed for ${f.file} (not inferable from its name)`);
+        if (isUrl(f.file) && !(f.mime_type ?? inferMimeType(f.file))) {
+          throw invalid(`mime_type is needed for ${f.file} (not inferable from its name)`);
+        }
       }
       return {
         internal_id,
@@ -67,7 +71,16 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
     },
     warnings: (r) => [...new Set(r.files.map((f) => unknownTypeWarning(f.type)).filter((w) => w !== undefined))],
     warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
-    identity: (r) => ['case', r.internal_id, r.status, r.vehicle_origin ?? null, r.initial_status ?? null, r.use_case ?? null, r.metadata ?? null, r.files],
+    identity: (r) => [
+      'case',
+      r.internal_id,
+      r.status,
+      r.vehicle_origin ?? null,
+      r.initial_status ?? null,
+      r.use_case ?? null,
+      r.metadata ?? null,
+      r.files,
+    ],
     exec(row, key, signal) {
       // Two rows of one internal_id in one batch must not both create it.
       return lock.run(row.internal_id, async () => {
@@ -88,9 +101,7 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
               ...(row.initial_status ? { initial_status: row.initial_status } : {}),
               ...(row.use_case ? { use_case: row.use_case } : {}),
               ...(row.metadata ? { metadata: row.metadata as Record<string, never> } : {}),
-              ...(urlFiles.length
-                ? { files: urlFiles.map((f) => ({ url: f.file, mime_type: f.mime_type ?? inferMimeType(f.file)!, ...(f.type ? { document_type: f.type } : {}) })) }
-                : {}),
+              ...(urlFiles.length ? { files: urlFiles.map(createFile) } : {}),
             },
             { signal, idempotencyKey: `vcase-cli-${digest([key], 40)}`, onResponse: replay.onResponse },
           );
@@ -138,6 +149,13 @@ function readFiles(record: Record<string, unknown>, defaultType?: string): CaseF
     }
   } else if (list !== undefined) throw invalid('files must be an array');
   const single = field(record, 'file', 'url', 'path');
-  if (single) out.push({ file: single, mime_type: field(record, 'mime_type'), type: field(record, 'type', 'document_type') ?? defaultType });
+  if (single) {
+    out.push({ file: single, mime_type: field(record, 'mime_type'), type: field(record, 'type', 'document_type') ?? defaultType });
+  }
   return out;
+}
+
+/** A URL file as the create call takes it (its MIME type checked inferable when the row was read). */
+function createFile(f: CaseFileInput) {
+  return { url: f.file, mime_type: f.mime_type ?? inferMimeType(f.file)!, ...(f.type ? { document_type: f.type } : {}) };
 }

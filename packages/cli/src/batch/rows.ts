@@ -70,7 +70,9 @@ export async function* readRows(lines: AsyncIterable<string>, format?: RowFormat
 function parseJsonLine(line: string, lineNo: number): InputRow {
   try {
     const value = JSON.parse(line) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line: lineNo, error: 'not a JSON object', text: line };
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return { line: lineNo, error: 'not a JSON object', text: line };
+    }
     return { line: lineNo, record: value as Record<string, unknown> };
   } catch (error) {
     return { line: lineNo, error: `invalid JSON: ${(error as Error).message}`, text: line.slice(0, 200) };

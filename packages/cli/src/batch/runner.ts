@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { allowedValues, errorCode, exitCodeFor, EXIT, refusedLocally, RowError, UsageError } from '../errors.js';
 import type { Writer } from '../context.js';
-import type { Session } from '../session.js';
+import type { Factory } from '../factory.js';
 import { Progress, type Counts } from '../ui/progress.js';
 import { LineBatcher } from './lineBatcher.js';
 import { readLines } from './lines.js';
@@ -48,7 +48,10 @@ export function digest(parts: unknown[], length = 32): string {
 const FATAL = new Set(['AuthenticationError', 'MissingCredentialError']);
 /** Row error codes of a server that could not be reached (after the SDK's own retries). */
 const UNREACHABLE = new Set(['CONNECTION_ERROR', 'TIMEOUT']);
-/** Rows in a row that could not reach the server, or that it failed (5xx after the SDK's retries), before the batch stops: it is down, not one row. */
+/**
+ * Rows in a row that could not reach the server, or that it failed (5xx after the SDK's
+ * retries), before the batch stops: it is down, not one row.
+ */
 const FAILING_ROWS_TO_STOP = 5;
 
 /** How a row's error speaks of the server: it could not be reached, it failed (5xx), or neither. */
@@ -68,20 +71,21 @@ function serverTrouble(error: unknown): 'unreachable' | 'failing' | null {
  * reported, so a resume redoes them) and exits 130; a refused credential stops the same way,
  * reporting the row it failed on.
  */
-export async function runBatch<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+export async function runBatch<Row>(f: Factory, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
   batchesRunning.count++;
   try {
-    return await runBatchRows(s, opts, job);
+    return await runBatchRows(f, opts, job);
   } finally {
     batchesRunning.count--;
   }
 }
 
-async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
-  const { ctx } = s;
+async function runBatchRows<Row>(f: Factory, opts: BatchOptions, job: BatchJob<Row>): Promise<number> {
+  const { ctx, io } = f;
   if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
   if (opts.from === '-' && ctx.isTTY.stdin) {
-    throw new UsageError('--from - reads rows from stdin, which is a terminal', 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE');
+    const hint = 'hint: pipe rows in (`vcase … --from - < rows.csv`) or pass --from FILE';
+    throw new UsageError('--from - reads rows from stdin, which is a terminal', hint);
   }
   const file = opts.from === '-' ? undefined : path.resolve(ctx.cwd, opts.from);
   if (file && !fs.existsSync(file)) throw new UsageError(`input file not found: ${opts.from}`);
@@ -90,11 +94,18 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   if (opts.resume) {
     const resumeFile = path.resolve(ctx.cwd, opts.resume);
     if (fs.existsSync(resumeFile)) done = await loadDoneKeys(resumeFile);
-    else await s.err(`vcase: resume file ${opts.resume} not found; starting from the first row\n`);
+    else await io.err(`vcase: resume file ${opts.resume} not found; starting from the first row\n`);
   }
 
   const total = file && ctx.isTTY.stderr ? await countRecords(file) : undefined;
-  const progress = new Progress(ctx.stderr, { tty: ctx.isTTY.stderr, style: s.errStyle, clock: ctx.clock, total, width: ctx.columns ?? 80, noun: job.noun });
+  const progress = new Progress(ctx.stderr, {
+    tty: ctx.isTTY.stderr,
+    style: io.errStyle,
+    clock: ctx.clock,
+    total,
+    width: ctx.columns ?? 80,
+    noun: job.noun,
+  });
   const counts: Counts = { done: 0, ok: 0, failed: 0, skipped: 0, inFlight: 0, replayed: 0 };
   const controller = new AbortController();
   setMaxListeners(0, controller.signal); // one listener per row in flight
@@ -140,7 +151,8 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
       if (controller.signal.aborted) break;
       const row = ++rowNo;
       if (input.error || !input.record) {
-        await emit({ row, ok: false, input: input.text ?? null, error: { code: 'INVALID_ROW', message: `line ${input.line}: ${input.error}` } });
+        const error = { code: 'INVALID_ROW', message: `line ${input.line}: ${input.error}` };
+        await emit({ row, ok: false, input: input.text ?? null, error });
         finish(false);
         continue;
       }
@@ -192,8 +204,10 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
               ? new Error(
                   // The server's own words (Spanish) on a line of their own, not inside this sentence.
                   lastTrouble === 'unreachable'
-                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\nlast error: ${(error as Error).message}`
-                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\nlast error: ${(error as Error).message}`,
+                    ? `the server cannot be reached: ${troubleInARow} rows in a row failed to connect\n` +
+                        `last error: ${(error as Error).message}`
+                    : `the server is failing: ${troubleInARow} rows in a row got no answer but a server error\n` +
+                        `last error: ${(error as Error).message}`,
                 )
               : undefined;
           if (stop && !fatal) {
@@ -223,10 +237,10 @@ async function runBatchRows<Row>(s: Session, opts: BatchOptions, job: BatchJob<R
   const note = interrupted || fatal ? `; stopped early${opts.resume ? '' : ' — rerun with --resume <this output> to continue'}` : '';
   progress.finish(counts, { stopped: interrupted || !!fatal, note });
   const warnings = warned.lines();
-  for (const line of warnings) await s.err(`vcase: warning: ${line}\n`);
-  if (warnings.length && job.warningHint) await s.err(`hint: ${job.warningHint}\n`);
+  for (const line of warnings) await io.err(`vcase: warning: ${line}\n`);
+  if (warnings.length && job.warningHint) await io.err(`hint: ${job.warningHint}\n`);
   if (fatal) {
-    await s.err(`vcase: ${(fatal as Error).message}\n`);
+    await io.err(`vcase: ${(fatal as Error).message}\n`);
     return exitCodeFor(fatal);
   }
   if (interrupted) return EXIT.INTERRUPTED;

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { isUuid } from '@vcase/sdk';
 import type { Client } from '../context.js';
-import { isUuid } from '../session.js';
+import { isUrl } from '../localFiles.js';
 import { KNOWN_TYPES_TEXT, unknownTypeWarning } from '../documentTypes.js';
 import { CaseResolver } from './caseResolver.js';
 import { digest, field, invalid, type BatchJob } from './runner.js';
@@ -14,8 +15,6 @@ export interface UploadRow {
   type?: string;
   parent_file_id?: string;
 }
-
-export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
  * Whether every call it watched was answered from the server's idempotency record
@@ -40,7 +39,8 @@ export function replayWatch() {
  * from `cases create --from` (or a rerun of either) is one document.
  */
 export function uploadKey(u: { case_id: string; file: string; mime_type?: string; type?: string; parent_file_id?: string }): string {
-  return `vcase-cli-${digest(['document', u.case_id.toLowerCase(), u.file, u.mime_type ?? null, u.type ?? null, u.parent_file_id?.toLowerCase() ?? null], 40)}`;
+  const parts = ['document', u.case_id.toLowerCase(), u.file, u.mime_type ?? null, u.type ?? null, u.parent_file_id?.toLowerCase() ?? null];
+  return `vcase-cli-${digest(parts, 40)}`;
 }
 
 /**
@@ -63,7 +63,9 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
       };
       const internalId = field(record, 'internal_id');
       const caseId = field(record, 'case_id');
-      if (caseId && !isUuid(caseId)) throw invalid(`case_id "${caseId}" is not a UUID; give your own id as internal_id (or in a "case" column)`);
+      if (caseId && !isUuid(caseId)) {
+        throw invalid(`case_id "${caseId}" is not a UUID; give your own id as internal_id (or in a "case" column)`);
+      }
       if (caseField) {
         if (isUuid(caseField)) row.case_id = caseField.toLowerCase();
         else row.internal_id = caseField; // `case` may hold an internal id
@@ -75,7 +77,15 @@ export function uploadJob(client: Client, opts: { cwd: string; defaults: { case_
     },
     warnings: (r) => [unknownTypeWarning(r.type)].filter((w) => w !== undefined),
     warningHint: `known types: ${KNOWN_TYPES_TEXT}`,
-    identity: (r) => ['document', r.case_id ?? null, r.internal_id ?? null, r.file, r.mime_type ?? null, r.type ?? null, r.parent_file_id ?? null],
+    identity: (r) => [
+      'document',
+      r.case_id ?? null,
+      r.internal_id ?? null,
+      r.file,
+      r.mime_type ?? null,
+      r.type ?? null,
+      r.parent_file_id ?? null,
+    ],
     async exec(row, _key, signal) {
       const caseId = row.case_id ?? (await resolver.resolve(row.internal_id!, signal));
       const file = isUrl(row.file) ? row.file : path.resolve(opts.cwd, row.file);

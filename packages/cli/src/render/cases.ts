@@ -1,13 +1,27 @@
-import type { AssignResponse, CaseDetail, CaseListItem, CaseNamesResponse, CaseStatusResponse, CaseVinsResponse, MetadataResponse } from '@vcase/sdk';
+import type {
+  AssignResponse,
+  CaseDetail,
+  CaseListItem,
+  CaseNamesResponse,
+  CaseStatusResponse,
+  CaseVinsResponse,
+  MetadataResponse,
+} from '@vcase/sdk';
 import { paint, type Style } from '../ui/style.js';
-import { heading, renderPairs, renderTable } from '../ui/table.js';
+import { heading, renderPairs, renderTable, type Cell } from '../ui/table.js';
 import { status, when, yesNo } from './format.js';
 import { reviewStatusNote, withNote } from './reviewStatus.js';
 
 export function renderCaseList(items: CaseListItem[], style: Style, footer?: string): string {
   let out = renderTable(
     style,
-    [{ header: 'Case id' }, { header: 'Internal id', shrink: true }, { header: 'Review status' }, { header: 'Created' }, { header: 'Active' }],
+    [
+      { header: 'Case id' },
+      { header: 'Internal id', shrink: true },
+      { header: 'Review status' },
+      { header: 'Created' },
+      { header: 'Active' },
+    ],
     items.map((c) => [c.case_id, { text: c.internal_id, tone: 'bold' }, status(c.review_status), when(c.created_at), yesNo(c.active)]),
   );
   if (footer && style.tty) out += paint(style, 'dim', footer) + '\n';
@@ -27,8 +41,16 @@ export function renderCaseDetail(c: CaseDetail, style: Style): string {
     out += style.tty ? '\n' : '';
     out += renderTable(
       style,
-      [{ header: 'File id' }, { header: 'Type' }, { header: 'Subtype' }, { header: 'MIME' }, { header: 'Active' }, { header: 'Created' }, { header: 'OCR' }],
-      c.files.map((f) => [f.file_id, f.document_type, f.document_subtype, f.mime_type, yesNo(f.active), when(f.created_at), Object.keys(f.ocr ?? {}).length ? { text: 'yes', tone: 'green' } : { text: 'no', tone: 'dim' }]),
+      ['File id', 'Type', 'Subtype', 'MIME', 'Active', 'Created', 'OCR'].map((header) => ({ header })),
+      c.files.map((f) => [
+        f.file_id,
+        f.document_type,
+        f.document_subtype,
+        f.mime_type,
+        yesNo(f.active),
+        when(f.created_at),
+        Object.keys(f.ocr ?? {}).length ? { text: 'yes', tone: 'green' } : { text: 'no', tone: 'dim' },
+      ]),
     );
   }
   return out;
@@ -54,18 +76,27 @@ export function renderNames(body: CaseNamesResponse, style: Style): string {
 }
 
 export function renderVins(body: CaseVinsResponse, style: Style): string {
-  let out = style.tty ? renderPairs(style, [['primary VIN', body.primary_vin ? { text: body.primary_vin, tone: 'bold' } : { text: 'none', tone: 'yellow' }]]) : '';
+  const primary: Cell = body.primary_vin ? { text: body.primary_vin, tone: 'bold' } : { text: 'none', tone: 'yellow' };
+  let out = style.tty ? renderPairs(style, [['primary VIN', primary]]) : '';
   out += renderTable(
     style,
     [{ header: 'VIN' }, { header: 'Document' }, { header: 'Check digit' }, { header: 'Primary' }, { header: 'File id' }],
-    body.vins.map((v) => [v.vin, v.document_type, v.check_digit_valid ? { text: 'valid', tone: 'green' } : { text: 'invalid', tone: 'red' }, yesNo(v.is_primary), v.file_id]),
+    body.vins.map((v) => [
+      v.vin,
+      v.document_type,
+      v.check_digit_valid ? { text: 'valid', tone: 'green' } : { text: 'invalid', tone: 'red' },
+      yesNo(v.is_primary),
+      v.file_id,
+    ]),
   );
   return out;
 }
 
 export function renderMetadata(body: MetadataResponse, style: Style): string {
   let out = renderPairs(style, Object.entries(body.metadata).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  if (style.tty) out += paint(style, 'dim', `${body.history.length} history entr${body.history.length === 1 ? 'y' : 'ies'}${body.history.length ? `, last ${when(body.history.at(-1)!.date)}` : ''}`) + '\n';
+  const n = body.history.length;
+  const last = n ? `, last ${when(body.history.at(-1)!.date)}` : '';
+  if (style.tty) out += paint(style, 'dim', `${n} history entr${n === 1 ? 'y' : 'ies'}${last}`) + '\n';
   return out;
 }
 

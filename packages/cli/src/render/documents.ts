@@ -7,12 +7,14 @@ import { sealCell, sealOf } from './seal.js';
 export function renderDocumentList(items: DocumentListItem[], style: Style, footer?: string): string {
   let out = renderTable(
     style,
-    [{ header: 'Document id' }, { header: 'Case id' }, { header: 'Type' }, { header: 'MIME' }, { header: 'Status' }, { header: 'Active' }, { header: 'Created' }],
+    ['Document id', 'Case id', 'Type', 'MIME', 'Status', 'Active', 'Created'].map((header) => ({ header })),
     items.map((d) => [d.document_id, d.case_id, d.type, d.mime_type, status(d.status), yesNo(d.active), when(d.created_at)]),
   );
   if (footer && style.tty) out += paint(style, 'dim', footer) + '\n';
   return out;
 }
+
+const validityTone = (v: DocumentDetail['validity']) => (v.document_validity === 'error' ? 'red' : v.codes.length ? 'yellow' : 'green');
 
 export function renderDocument(d: DocumentDetail, style: Style, id?: string): string {
   let out = style.tty ? heading(style, `Document ${id ?? ''}`.trim()) : '';
@@ -25,7 +27,7 @@ export function renderDocument(d: DocumentDetail, style: Style, id?: string): st
     ['mime_type', d.mime_type],
     ['status', extra.status === undefined ? undefined : status(extra.status)],
     ['url', d.url],
-    ['validity', { text: d.validity.document_validity, tone: d.validity.document_validity === 'error' ? 'red' : d.validity.codes.length ? 'yellow' : 'green' }],
+    ['validity', { text: d.validity.document_validity, tone: validityTone(d.validity) }],
     ['validity codes', d.validity.codes.join(', ')],
     ['CFDI seal', sealCell(sealOf(d.json_ocr))],
     ['OCR', ocrState(d)],

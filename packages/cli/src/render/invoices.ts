@@ -10,7 +10,12 @@ export const CHECKS: { key: InvoiceCheckKey; label: string }[] = [
 ];
 
 /** Messages that mean "looked up, nothing there" rather than "could not look up" (contract §4.8). */
-const NOT_FOUND = [/^No se encontr/i, /^Sin datos/i, /^Este comprobante no se encuentra registrado/i, /^No se encontraron los indicadores/i];
+const NOT_FOUND = [
+  /^No se encontr/i,
+  /^Sin datos/i,
+  /^Este comprobante no se encuentra registrado/i,
+  /^No se encontraron los indicadores/i,
+];
 const FINE = [/procedencia nacional/i];
 
 /** One check as a short coloured verdict: ✓ found, – not found, ✗ failed, … processing. */
@@ -41,15 +46,18 @@ export function checkCell(key: InvoiceCheckKey, check: InvoiceCheck): { text: st
 
 export function invoiceLabel(inv: InvoiceEntry): string {
   const d = inv.data ?? {};
-  const bits = [inv.file_id.slice(0, 8), d.folio_fiscal?.text?.slice(0, 8) ?? d.folio?.text, d.nombre_emisor?.text ?? d.rfc_emisor?.text].filter(Boolean);
-  return bits.join(' · ');
+  const bits = [inv.file_id.slice(0, 8), d.folio_fiscal?.text?.slice(0, 8) ?? d.folio?.text, d.nombre_emisor?.text ?? d.rfc_emisor?.text];
+  return bits.filter(Boolean).join(' · ');
 }
 
 /** Invoices (contract §4.8) as a matrix: one row per invoice, one column per check. */
 export function renderInvoices(body: InvoicesResponse, style: Style): string {
   if (!style.tty) {
     return body.invoices
-      .map((inv) => tsvLine([inv.file_id, ...CHECKS.flatMap(({ key }) => [inv[key].status, inv[key].result ? 'found' : inv[key].message])]) + '\n')
+      .map((inv) => {
+        const checks = CHECKS.flatMap(({ key }) => [inv[key].status, inv[key].result ? 'found' : inv[key].message]);
+        return tsvLine([inv.file_id, ...checks]) + '\n';
+      })
       .join('');
   }
   let out = heading(style, `Invoices · ${body.invoices.length}`);
@@ -64,8 +72,16 @@ export function renderInvoices(body: InvoicesResponse, style: Style): string {
   }
   out += renderTable(
     style,
-    [{ header: 'Invoice', shrink: true }, { header: 'Total', align: 'right' }, ...CHECKS.map((c) => ({ header: c.label, shrink: true, max: 28 }))],
-    body.invoices.map((inv): Cell[] => [invoiceLabel(inv), inv.data?.monto_total?.text ?? null, ...CHECKS.map(({ key }) => checkCell(key, inv[key]))]),
+    [
+      { header: 'Invoice', shrink: true },
+      { header: 'Total', align: 'right' },
+      ...CHECKS.map((c) => ({ header: c.label, shrink: true, max: 28 })),
+    ],
+    body.invoices.map((inv): Cell[] => [
+      invoiceLabel(inv),
+      inv.data?.monto_total?.text ?? null,
+      ...CHECKS.map(({ key }) => checkCell(key, inv[key])),
+    ]),
   );
   const running = body.invoices.some((inv) => CHECKS.some(({ key }) => inv[key].status === 'processing'));
   if (running) out += paint(style, 'cyan', 'Some checks are still running: use --watch to wait.') + '\n';

@@ -47,7 +47,13 @@ export function renderJobsSummary(style: Style, body: JobsSummary): string {
     out += renderPairs(style, [
       ['job', oldest.job_id],
       ['kind', oldest.kind],
-      ['waiting', { text: `${waited(oldest.waiting_seconds)} (due since ${when(oldest.queued_since)})`, tone: oldest.waiting_seconds >= 300 ? 'yellow' : undefined }],
+      [
+        'waiting',
+        {
+          text: `${waited(oldest.waiting_seconds)} (due since ${when(oldest.queued_since)})`,
+          tone: oldest.waiting_seconds >= 300 ? 'yellow' : undefined,
+        },
+      ],
       ['attempts', oldest.attempts],
       ['company', oldest.company_id],
       ['case', oldest.case_id],
@@ -57,8 +63,22 @@ export function renderJobsSummary(style: Style, body: JobsSummary): string {
     out += heading(style, 'Failing jobs (newest first)');
     out += renderTable(
       style,
-      [{ header: 'when' }, { header: 'kind' }, { header: 'status' }, { header: 'attempts', align: 'right' }, { header: 'error', shrink: true }, { header: 'job' }],
-      body.failing.map((j) => [when(j.updated_at), j.kind, { text: j.status === 'error' ? 'failed' : 'retrying', tone: j.status === 'error' ? 'red' : 'yellow' }, j.attempts, j.error, j.job_id]),
+      [
+        { header: 'when' },
+        { header: 'kind' },
+        { header: 'status' },
+        { header: 'attempts', align: 'right' },
+        { header: 'error', shrink: true },
+        { header: 'job' },
+      ],
+      body.failing.map((j) => [
+        when(j.updated_at),
+        j.kind,
+        j.status === 'error' ? { text: 'failed', tone: 'red' } : { text: 'retrying', tone: 'yellow' },
+        j.attempts,
+        j.error,
+        j.job_id,
+      ]),
     );
   }
   return out;

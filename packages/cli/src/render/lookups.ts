@@ -23,7 +23,12 @@ export function renderRepuve(body: RepuveResponse, style: Style): string {
       ['entidad', info.entidad_emplacado],
       ['inscripción', info.fecha_inscripcion],
       ['actualización', info.fecha_actualizacion],
-      ['reporte de robo', info.reporte_robo.length ? { text: info.reporte_robo.map((r) => `${r.tipo_reporte}: ${r.estatus}`).join(' · '), tone: thefts.length ? 'red' : 'green' } : { text: 'none', tone: 'green' }],
+      [
+        'reporte de robo',
+        info.reporte_robo.length
+          ? { text: info.reporte_robo.map((r) => `${r.tipo_reporte}: ${r.estatus}`).join(' · '), tone: thefts.length ? 'red' : 'green' }
+          : { text: 'none', tone: 'green' },
+      ],
       ['robo USA/Canadá', alarm(info.robo_usa_can.tiene_robo)],
       ['aviso judicial', alarm(info.aviso_judicial.tiene_aviso_judicial)],
     );
@@ -112,14 +117,16 @@ export function renderIne(body: IneResultResponse, style: Style): string {
   );
 }
 
+function recordCell(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'object' ? JSON.stringify(v) : typeof v === 'boolean' ? yesNo(v) : String(v);
+}
+
 /** A generic table for a list of flat objects (admin answers and the like). */
 export function renderRecords(style: Style, records: Record<string, unknown>[], keys: string[]): string {
   return renderTable(
     style,
     keys.map((k) => ({ header: k, shrink: true })),
-    records.map((r) => keys.map((k) => {
-      const v = r[k];
-      return v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'boolean' ? yesNo(v) : String(v);
-    })),
+    records.map((r) => keys.map((k) => recordCell(r[k]))),
   );
 }

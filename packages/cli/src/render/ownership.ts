@@ -29,19 +29,26 @@ export function renderOwnership(body: OwnershipChainResponse, style: Style): str
   const nodes = ownershipNodes(body);
   if (!style.tty) {
     return nodes
-      .map((n) =>
-        n.kind === 'owner'
-          ? tsvLine(['owner', n.link.sequence_index, n.link.display_name, n.link.person_type, n.link.role_label, n.link.acquired_at, n.link.transferred_at, n.link.match_status, n.link.is_current ? 'current' : ''])
-          : tsvLine(['gap', (n.gap.related_sequence_indexes ?? []).join(','), n.gap.gap_type, n.gap.from_owner, n.gap.to_owner]),
-      )
+      .map((n) => {
+        if (n.kind === 'gap') {
+          return tsvLine(['gap', (n.gap.related_sequence_indexes ?? []).join(','), n.gap.gap_type, n.gap.from_owner, n.gap.to_owner]);
+        }
+        const l = n.link;
+        const current = l.is_current ? 'current' : '';
+        const period = [l.acquired_at, l.transferred_at];
+        return tsvLine(['owner', l.sequence_index, l.display_name, l.person_type, l.role_label, ...period, l.match_status, current]);
+      })
       .map((l) => l + '\n')
       .join('');
   }
-  let out = heading(style, `Ownership chain · ${body.internal_id} · ${paint(style, body.status === 'completed' ? 'green' : 'yellow', body.status)}`);
+  const chainStatus = paint(style, body.status === 'completed' ? 'green' : 'yellow', body.status);
+  let out = heading(style, `Ownership chain · ${body.internal_id} · ${chainStatus}`);
   if (body.summary) {
     const s = body.summary;
     const gaps = s.gap_count ? paint(style, 'red', `${s.gap_count} gap${s.gap_count === 1 ? '' : 's'}`) : '0 gaps';
-    out += `${s.owner_count} owner${s.owner_count === 1 ? '' : 's'} · ${gaps} · current ${paint(style, 'bold', s.current_owner ?? '—')} · pivot ${s.chain_pivot} · ${paint(style, 'dim', `generated ${when(s.generated_at)}`)}\n`;
+    const owners = `${s.owner_count} owner${s.owner_count === 1 ? '' : 's'}`;
+    const generated = paint(style, 'dim', `generated ${when(s.generated_at)}`);
+    out += `${owners} · ${gaps} · current ${paint(style, 'bold', s.current_owner ?? '—')} · pivot ${s.chain_pivot} · ${generated}\n`;
   }
   if (body.status !== 'completed') {
     const { text, hint } = chainNotReady(body);
@@ -56,7 +63,8 @@ export function renderOwnership(body: OwnershipChainResponse, style: Style): str
     const cont = last ? '   ' : '│  ';
     if (n.kind === 'gap') {
       const g = n.gap;
-      out += `${branch}${paint(style, 'red', `⚠ gap: ${g.gap_type ?? 'unknown'}`)}  ${paint(style, 'dim', `${g.from_owner ?? '?'} → ${g.to_owner ?? '?'}`)}\n`;
+      const between = paint(style, 'dim', `${g.from_owner ?? '?'} → ${g.to_owner ?? '?'}`);
+      out += `${branch}${paint(style, 'red', `⚠ gap: ${g.gap_type ?? 'unknown'}`)}  ${between}\n`;
       return;
     }
     const l = n.link;

@@ -18,7 +18,8 @@ export function lookupCell(value: string | null): Cell {
 }
 
 export function renderPlates(body: PlatesResponse, style: Style): string {
-  let out = style.tty ? heading(style, `Plates · ${body.internal_id} · ${body.plates.length} row${body.plates.length === 1 ? '' : 's'}`) : '';
+  const rows = `${body.plates.length} row${body.plates.length === 1 ? '' : 's'}`;
+  let out = style.tty ? heading(style, `Plates · ${body.internal_id} · ${rows}`) : '';
   if (body.plates.length === 0) return out + (style.tty ? paint(style, 'dim', 'No plates found in the processed documents.') + '\n' : '');
   out += renderTable(
     style,
@@ -48,7 +49,9 @@ export function renderPlates(body: PlatesResponse, style: Style): string {
     ]),
   );
   const pending = body.plates.filter((p) => p.previous_plate_lookup_status === 'pending').length;
-  if (pending && style.tty) out += paint(style, 'yellow', `${pending} previous-plate lookup${pending === 1 ? '' : 's'} pending: use --watch to wait.`) + '\n';
+  if (pending && style.tty) {
+    out += paint(style, 'yellow', `${pending} previous-plate lookup${pending === 1 ? '' : 's'} pending: use --watch to wait.`) + '\n';
+  }
   return out;
 }
 
@@ -57,13 +60,19 @@ export function renderPlateChain(body: PlateChainResponse, style: Style): string
   const chain = [...body.chain].sort((a, b) => a.sequence_index - b.sequence_index);
   if (!style.tty) {
     return chain
-      .map((l) => tsvLine([l.sequence_index, l.plate, l.entity, l.period_start, l.period_end, l.is_current, l.predecessor_plate, l.documents.length]) + '\n')
+      .map((l) => {
+        const fields = [l.sequence_index, l.plate, l.entity, l.period_start, l.period_end, l.is_current, l.predecessor_plate];
+        return tsvLine([...fields, l.documents.length]) + '\n';
+      })
       .join('');
   }
-  let out = heading(style, `Plate chain · ${body.internal_id} · VIN ${body.niv ?? '—'} · ${paint(style, statusToneFor(body.status), body.status)}`);
+  const chainStatus = paint(style, statusToneFor(body.status), body.status);
+  let out = heading(style, `Plate chain · ${body.internal_id} · VIN ${body.niv ?? '—'} · ${chainStatus}`);
   if (body.summary) {
     const s = body.summary;
-    out += paint(style, 'dim', `${s.plate_count} plate${s.plate_count === 1 ? '' : 's'} · current ${s.current_plate ?? '—'} · scope ${s.chain_scope} · generated ${when(s.generated_at)}`) + '\n';
+    const plates = `${s.plate_count} plate${s.plate_count === 1 ? '' : 's'}`;
+    const summary = `${plates} · current ${s.current_plate ?? '—'} · scope ${s.chain_scope} · generated ${when(s.generated_at)}`;
+    out += paint(style, 'dim', summary) + '\n';
   }
   if (body.status !== 'completed') {
     const { text, hint } = chainNotReady(body);
@@ -80,12 +89,14 @@ export function renderPlateChain(body: PlateChainResponse, style: Style): string
       link.is_current ? paint(style, 'green', 'current') : '',
       link.predecessor_plate ? paint(style, 'dim', `after ${link.predecessor_plate}`) : '',
     ].filter(Boolean);
-    out += `  ${dot} ${period.padEnd(25)} ${paint(style, 'bold', link.plate)}  ${link.entity}${tags.length ? '  ' + tags.join('  ') : ''}\n`;
+    const tagged = tags.length ? '  ' + tags.join('  ') : '';
+    out += `  ${dot} ${period.padEnd(25)} ${paint(style, 'bold', link.plate)}  ${link.entity}${tagged}\n`;
     const bar = last ? ' ' : '│';
     for (const d of link.documents) {
-      const bits = [d.document_type ?? d.source_kind, d.folio ? `folio ${d.folio}` : '', d.issued_at ? `issued ${d.issued_at}` : '', d.owner_name ?? ''].filter(Boolean);
+      const issued = d.issued_at ? `issued ${d.issued_at}` : '';
+      const bits = [d.document_type ?? d.source_kind, d.folio ? `folio ${d.folio}` : '', issued, d.owner_name ?? ''];
       const vin = d.niv_matches_case_niv ? '' : '  ' + paint(style, 'red', `⚠ VIN ${d.niv ?? '?'} differs from the case VIN`);
-      out += `  ${bar}   ${paint(style, 'dim', bits.join(' · '))}${vin}\n`;
+      out += `  ${bar}   ${paint(style, 'dim', bits.filter(Boolean).join(' · '))}${vin}\n`;
     }
     if (!last) out += `  │\n`;
   });

@@ -1,4 +1,5 @@
 import type { CaseDetail, CaseStatusResponse } from '@vcase/sdk';
+import type { Output } from '../output.js';
 import type { Style } from '../ui/style.js';
 import type { Cell } from '../ui/table.js';
 
@@ -8,7 +9,10 @@ import type { Cell } from '../ui/table.js';
  * `devuelta_correccion`), not on upload. Undefined when there is nothing to explain.
  * `processing` is the latest processing job, when known (undefined: never processed or unread).
  */
-export function reviewStatusNote(c: Pick<CaseDetail, 'internal_id' | 'review_status' | 'files'>, processing?: Pick<CaseStatusResponse, 'status'>): string | undefined {
+export function reviewStatusNote(
+  c: Pick<CaseDetail, 'internal_id' | 'review_status' | 'files'>,
+  processing?: Pick<CaseStatusResponse, 'status'>,
+): string | undefined {
   if (c.review_status !== 'sin_documentos') return undefined;
   const n = c.files.filter((f) => f.active).length;
   if (!n) return undefined;
@@ -21,8 +25,8 @@ export function reviewStatusNote(c: Pick<CaseDetail, 'internal_id' | 'review_sta
 }
 
 /** Piped output keeps its values alone: the note goes to stderr (on a terminal it is on the line itself; --json has the body). */
-export async function pipedNote(s: { style: { tty: boolean }; err(text: string): Promise<void> }, flags: { json?: boolean }, note: string | undefined): Promise<void> {
-  if (note && !flags.json && !s.style.tty) await s.err(`vcase: review status sin_documentos: ${note}\n`);
+export async function pipedNote(io: Pick<Output, 'style' | 'err'>, flags: { json?: boolean }, note: string | undefined): Promise<void> {
+  if (note && !flags.json && !io.style.tty) await io.err(`vcase: review status sin_documentos: ${note}\n`);
 }
 
 /** A value and, on a terminal, why it reads so (piped, the value stays alone: the command puts the note on stderr). */

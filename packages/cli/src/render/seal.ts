@@ -6,7 +6,8 @@ const TONES = { valid: 'green', invalid: 'red', unverifiable: 'yellow' } as cons
 /** A CFDI's seal in one cell: the status, then why it is not valid, or the certificate when it is. */
 export function sealCell(seal: DocumentSignature | null | undefined): Cell {
   if (!seal) return undefined;
-  const detail = seal.status === 'valid' ? seal.certificate && `certificado ${seal.certificate.number} · ${seal.certificate.rfc}` : seal.reason;
+  const certificate = seal.certificate && `certificado ${seal.certificate.number} · ${seal.certificate.rfc}`;
+  const detail = seal.status === 'valid' ? certificate : seal.reason;
   return { text: [seal.status, detail].filter(Boolean).join(' · '), tone: TONES[seal.status] };
 }
 

@@ -16,7 +16,8 @@ export function renderTaxes(body: TaxesResponse, style: Style): string {
   const main = body.main_tax;
   const rows = [...main.result].sort((a, b) => b.fiscal_year - a.fiscal_year);
   const plate = rows[0];
-  let out = heading(style, `Tenencia · main plate ${plate ? `${plate.plate_number} (${plate.state ?? '?'})` : '—'} · ${blockStatus(style, main.status)}`);
+  const mainPlate = plate ? `${plate.plate_number} (${plate.state ?? '?'})` : '—';
+  let out = heading(style, `Tenencia · main plate ${mainPlate} · ${blockStatus(style, main.status)}`);
   if (main.message) out += paint(style, main.status === 'processing' ? 'yellow' : 'dim', main.message) + '\n';
   const notes: string[] = [];
   const cell = (c: TaxCell): Cell => {
@@ -48,8 +49,22 @@ export function renderTaxes(body: TaxesResponse, style: Style): string {
   if (other.result.length) {
     out += renderTable(
       style,
-      [{ header: 'Plate' }, { header: 'State' }, { header: 'Year' }, { header: 'Status', shrink: true }, { header: 'Paid on' }, { header: 'Total', align: 'right' }],
-      other.result.map((r) => [r.plate_number, r.state, r.fiscal_year, { text: r.status.message, tone: statusTone(r.status.status) }, r.payment_date, amount(r.total)]),
+      [
+        { header: 'Plate' },
+        { header: 'State' },
+        { header: 'Year' },
+        { header: 'Status', shrink: true },
+        { header: 'Paid on' },
+        { header: 'Total', align: 'right' },
+      ],
+      other.result.map((r) => [
+        r.plate_number,
+        r.state,
+        r.fiscal_year,
+        { text: r.status.message, tone: statusTone(r.status.status) },
+        r.payment_date,
+        amount(r.total),
+      ]),
     );
   }
   return out;
@@ -63,10 +78,12 @@ export function taxesBlockNotes(body: TaxesResponse): string[] {
 function plainTaxes(body: TaxesResponse): string {
   const lines: string[] = [];
   for (const r of body.main_tax.result) {
-    lines.push(tsvLine(['main', r.fiscal_year, r.plate_number, r.state, r.document.status, r.document.message, r.source.status, r.source.message, r.payment_date, amount(r.total)]));
+    const checks = [r.document.status, r.document.message, r.source.status, r.source.message];
+    lines.push(tsvLine(['main', r.fiscal_year, r.plate_number, r.state, ...checks, r.payment_date, amount(r.total)]));
   }
   for (const r of body.taxes.result) {
-    lines.push(tsvLine(['other', r.fiscal_year, r.plate_number, r.state, '', '', r.status.status, r.status.message, r.payment_date, amount(r.total)]));
+    const checks = ['', '', r.status.status, r.status.message];
+    lines.push(tsvLine(['other', r.fiscal_year, r.plate_number, r.state, ...checks, r.payment_date, amount(r.total)]));
   }
   return lines.map((l) => l + '\n').join('');
 }

@@ -21,7 +21,10 @@ export function ticketVerdict(groups: PlateGroup[]): { text: string; tone: 'yell
   const unpaidAmount = groups.reduce((n, g) => n + g.unpaidAmount, 0);
   const unchecked = groups.filter((g) => !g.checked).length;
   const notChecked = `${unchecked} plate/state${unchecked === 1 ? '' : 's'} not checked`;
-  if (unpaid) return { text: `${unpaid} unpaid infraction${unpaid === 1 ? '' : 's'} · ${money(unpaidAmount)}${unchecked ? ` · ${notChecked}` : ''}`, tone: 'yellow' };
+  if (unpaid) {
+    const infractions = `${unpaid} unpaid infraction${unpaid === 1 ? '' : 's'}`;
+    return { text: `${infractions} · ${money(unpaidAmount)}${unchecked ? ` · ${notChecked}` : ''}`, tone: 'yellow' };
+  }
   if (unchecked === groups.length) return { text: 'unpaid infractions unknown: no plate/state could be checked', tone: 'red' };
   if (unchecked) return { text: `no unpaid infractions found · ${notChecked}`, tone: 'yellow' };
   return { text: 'no unpaid infractions', tone: 'green' };

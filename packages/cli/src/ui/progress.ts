@@ -63,7 +63,12 @@ export class Progress {
     const tone = c.failed ? 'red' : opts.stopped ? 'yellow' : 'green';
     const mark = c.failed ? '✗' : opts.stopped ? '!' : '✓';
     const replayed = c.replayed ? ` (${c.ok - c.replayed} new, ${c.replayed} replayed: done by an earlier run)` : '';
-    const parts = [`${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`, `${c.ok} ok${replayed}`, `${c.skipped} skipped (resume)`, paint(this.opts.style, c.failed ? 'red' : undefined, `${c.failed} failed`)];
+    const parts = [
+      `${c.done} ${this.opts.noun}${c.done === 1 ? '' : 's'}`,
+      `${c.ok} ok${replayed}`,
+      `${c.skipped} skipped (resume)`,
+      paint(this.opts.style, c.failed ? 'red' : undefined, `${c.failed} failed`),
+    ];
     this.out.write(`${paint(this.opts.style, tone, mark)} ${parts.join(', ')} in ${secs} s${opts.note ?? ''}\n`);
   }
 
@@ -71,7 +76,8 @@ export class Progress {
     const rate = c.done / Math.max(0.001, (now - this.started) / 1000);
     const of = this.opts.total ? `/${this.opts.total}` : '';
     const noun = c.done === 1 && !of ? this.opts.noun : `${this.opts.noun}s`;
-    return `${c.done}${of} ${noun} · ${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
+    const outcomes = `${c.ok} ok · ${c.skipped} skipped · ${c.failed} failed`;
+    return `${c.done}${of} ${noun} · ${outcomes} · ${c.inFlight} in flight · ${rate.toFixed(1)}/s`;
   }
 
   /** The bar and the counts, within the terminal's width less one column (a full line would wrap and leave each redraw behind). */
@@ -87,7 +93,8 @@ export class Progress {
       bar = paint(this.opts.style, 'green', '█'.repeat(filled)) + paint(this.opts.style, 'dim', '░'.repeat(room - filled));
     } else {
       const pos = c.done % room;
-      bar = paint(this.opts.style, 'dim', '░'.repeat(pos)) + paint(this.opts.style, 'cyan', '█') + paint(this.opts.style, 'dim', '░'.repeat(room - pos - 1));
+      const { style } = this.opts;
+      bar = paint(style, 'dim', '░'.repeat(pos)) + paint(style, 'cyan', '█') + paint(style, 'dim', '░'.repeat(room - pos - 1));
     }
     return `${bar} ${text}`;
   }

@@ -15,7 +15,10 @@ const NONE: Spinner = { update() {}, stop() {} };
  * A one-line spinner on stderr with the elapsed time, only when stderr is a terminal
  * (a pipe or a log file gets nothing: the result on stdout is what counts there).
  */
-export function startSpinner(out: Writer, opts: { enabled: boolean; style: Pick<Style, 'color'>; clock: () => number; text: string }): Spinner {
+export function startSpinner(
+  out: Writer,
+  opts: { enabled: boolean; style: Pick<Style, 'color'>; clock: () => number; text: string },
+): Spinner {
   if (!opts.enabled) return NONE;
   const started = opts.clock();
   let text = opts.text;

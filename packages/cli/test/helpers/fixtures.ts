@@ -1,4 +1,5 @@
 import type {
+  CaseFile,
   CaseListItem,
   InvoicesResponse,
   OwnershipChainResponse,
@@ -26,6 +27,21 @@ export function caseItem(i: number, over: Partial<CaseListItem> = {}): CaseListI
     created_by: null,
     created_at: '2026-01-10T10:00:00.000Z',
     active: true,
+    ...over,
+  };
+}
+
+/** A document as the case detail lists it. */
+export function caseFile(i: number, over: Partial<CaseFile> = {}): CaseFile {
+  return {
+    file_id: `00000000-0000-4000-9000-00000000000${i}`,
+    created_at: '2026-01-10T10:00:00.000Z',
+    document_type: 'invoice',
+    document_subtype: null,
+    mime_type: 'application/pdf',
+    active: true,
+    url: 'http://x',
+    ocr: {},
     ...over,
   };
 }
@@ -60,8 +76,28 @@ export const chainPlates: PlateChainResponse = {
   summary: { plate_count: 2, current_plate: 'BBB2222', chain_scope: 'edomex_only', generated_at: '2026-01-10T10:00:00.000Z' },
   // Deliberately out of order: the timeline sorts by sequence_index.
   chain: [
-    { sequence_index: 1, plate: 'BBB2222', entity: 'MEX', period_start: '2018-07-01', period_end: null, period_precision: 'day', is_current: true, predecessor_plate: 'AAA1111', documents: [chainDoc({ plate: 'BBB2222', folio: 'F-2', niv: '1FTFW1E51PFA99999', niv_matches_case_niv: false })] },
-    { sequence_index: 0, plate: 'AAA1111', entity: 'MEX', period_start: '2015-03-01', period_end: '2018-06-30', period_precision: 'day', is_current: false, predecessor_plate: null, documents: [chainDoc()] },
+    {
+      sequence_index: 1,
+      plate: 'BBB2222',
+      entity: 'MEX',
+      period_start: '2018-07-01',
+      period_end: null,
+      period_precision: 'day',
+      is_current: true,
+      predecessor_plate: 'AAA1111',
+      documents: [chainDoc({ plate: 'BBB2222', folio: 'F-2', niv: '1FTFW1E51PFA99999', niv_matches_case_niv: false })],
+    },
+    {
+      sequence_index: 0,
+      plate: 'AAA1111',
+      entity: 'MEX',
+      period_start: '2015-03-01',
+      period_end: '2018-06-30',
+      period_precision: 'day',
+      is_current: false,
+      predecessor_plate: null,
+      documents: [chainDoc()],
+    },
   ],
   status: 'completed',
   message: null,
@@ -70,13 +106,50 @@ export const chainPlates: PlateChainResponse = {
 export const ownership: OwnershipChainResponse = {
   case_id: CASE_ID,
   internal_id: 'EXP-1042',
-  summary: { owner_count: 3, gap_count: 1, current_owner: 'JUAN PEREZ', chain_pivot: 'invoice_original', generated_at: '2026-01-10T10:00:00.000Z' },
+  summary: {
+    owner_count: 3,
+    gap_count: 1,
+    current_owner: 'JUAN PEREZ',
+    chain_pivot: 'invoice_original',
+    generated_at: '2026-01-10T10:00:00.000Z',
+  },
   chain: [
-    { sequence_index: 0, display_name: 'AUTOMOTRIZ DEL NORTE SA DE CV', person_type: 'moral', role_label: 'Agencia', is_current: false, acquired_at: null, transferred_at: '2019-05-01', match_status: 'matched', source_document: { document_type: 'invoice', folio: 'A-1', file_id: FILE_1 } },
-    { sequence_index: 2, display_name: 'JUAN PEREZ', person_type: 'fisica', role_label: 'Propietario', is_current: true, acquired_at: '2022-01-01', transferred_at: null, match_status: 'matched', extra_field: 'kept' },
-    { sequence_index: 1, display_name: 'MARIA LOPEZ', person_type: 'fisica', role_label: 'Propietario', is_current: false, acquired_at: '2019-05-01', transferred_at: null, match_status: 'unmatched' },
+    {
+      sequence_index: 0,
+      display_name: 'AUTOMOTRIZ DEL NORTE SA DE CV',
+      person_type: 'moral',
+      role_label: 'Agencia',
+      is_current: false,
+      acquired_at: null,
+      transferred_at: '2019-05-01',
+      match_status: 'matched',
+      source_document: { document_type: 'invoice', folio: 'A-1', file_id: FILE_1 },
+    },
+    {
+      sequence_index: 2,
+      display_name: 'JUAN PEREZ',
+      person_type: 'fisica',
+      role_label: 'Propietario',
+      is_current: true,
+      acquired_at: '2022-01-01',
+      transferred_at: null,
+      match_status: 'matched',
+      extra_field: 'kept',
+    },
+    {
+      sequence_index: 1,
+      display_name: 'MARIA LOPEZ',
+      person_type: 'fisica',
+      role_label: 'Propietario',
+      is_current: false,
+      acquired_at: '2019-05-01',
+      transferred_at: null,
+      match_status: 'unmatched',
+    },
   ],
-  gaps: [{ gap_id: 'g1', gap_type: 'untraceable_transfer', from_owner: 'MARIA LOPEZ', to_owner: 'JUAN PEREZ', related_sequence_indexes: [1, 2] }],
+  gaps: [
+    { gap_id: 'g1', gap_type: 'untraceable_transfer', from_owner: 'MARIA LOPEZ', to_owner: 'JUAN PEREZ', related_sequence_indexes: [1, 2] },
+  ],
   status: 'completed',
   message: null,
 };
@@ -92,7 +165,12 @@ export const taxes: TaxesResponse = {
       plate_number: 'MXA1234',
       state: 'MEX',
       document: year === 2025 ? cell('success', 'Agregado') : cell('warning', 'Pendiente'),
-      source: year === 2026 ? cell('warning', 'Con adeudo') : year === 2022 ? cell('failed', 'Vehículo no encontrado o dado de baja') : cell('success', 'Sin adeudo'),
+      source:
+        year === 2026
+          ? cell('warning', 'Con adeudo')
+          : year === 2022
+            ? cell('failed', 'Vehículo no encontrado o dado de baja')
+            : cell('success', 'Sin adeudo'),
       payment_date: year === 2025 ? '15/03/2025' : null,
       total: year === 2026 ? '$1,234.50' : year === 2025 ? 980 : null,
     })),
@@ -100,7 +178,9 @@ export const taxes: TaxesResponse = {
   taxes: {
     status: 'completed',
     message: null,
-    result: [{ plate_number: 'LKJ9876', state: 'MEX', fiscal_year: 2021, status: cell('warning', 'Con adeudo'), payment_date: null, total: 700 }],
+    result: [
+      { plate_number: 'LKJ9876', state: 'MEX', fiscal_year: 2021, status: cell('warning', 'Con adeudo'), payment_date: null, total: 700 },
+    ],
   },
 };
 
@@ -116,7 +196,13 @@ export const tickets: TicketsResponse = {
   ],
 };
 
-const check = (over: Partial<InvoicesResponse['invoices'][number]['validate_invoice']>) => ({ status: 'completed' as const, message: null, result: null, updated_at: '2026-01-10T10:00:00.000Z', ...over });
+const check = (over: Partial<InvoicesResponse['invoices'][number]['validate_invoice']>) => ({
+  status: 'completed' as const,
+  message: null,
+  result: null,
+  updated_at: '2026-01-10T10:00:00.000Z',
+  ...over,
+});
 
 export const invoices: InvoicesResponse = {
   case_id: CASE_ID,
@@ -124,7 +210,11 @@ export const invoices: InvoicesResponse = {
     {
       file_id: FILE_1,
       file_url: 'http://files/1.xml',
-      data: { folio_fiscal: { db_field: 'folio_fiscal', label: 'Folio fiscal', text: '0E9D8C7B-6A5F' }, nombre_emisor: { db_field: 'nombre_emisor', label: 'Nombre emisor', text: 'ACME SA' }, monto_total: { db_field: 'monto_total', label: 'Monto total', text: '710000' } },
+      data: {
+        folio_fiscal: { db_field: 'folio_fiscal', label: 'Folio fiscal', text: '0E9D8C7B-6A5F' },
+        nombre_emisor: { db_field: 'nombre_emisor', label: 'Nombre emisor', text: 'ACME SA' },
+        monto_total: { db_field: 'monto_total', label: 'Monto total', text: '710000' },
+      },
       updated_at: '2026-01-10T10:00:00.000Z',
       validate_invoice: check({ result: { estadoCFDI: 'Vigente', folioFiscal: '0E9D8C7B-6A5F' } }),
       consulta_pedimento: check({ message: 'El vehículo es de procedencia nacional' }),
@@ -144,4 +234,10 @@ export const invoices: InvoicesResponse = {
   ],
 };
 
-export const rapi = (status: RapiResponse['status'], result: RapiResponse['result'] = null): RapiResponse => ({ case_id: CASE_ID, job_id: JOB, result, status, message: null });
+export const rapi = (status: RapiResponse['status'], result: RapiResponse['result'] = null): RapiResponse => ({
+  case_id: CASE_ID,
+  job_id: JOB,
+  result,
+  status,
+  message: null,
+});

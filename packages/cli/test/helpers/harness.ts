@@ -75,8 +75,8 @@ export function fakeFetch(routes: Routes, log: Request[], advance: (ms: number) 
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
     const route = routes[key];
-    const reply: Reply =
-      route === undefined ? { status: 404, body: { error: { code: null, message: `no route for ${key}` } } } : typeof route === 'function' ? await route(record, n, advance) : route;
+    const unrouted = { status: 404, body: { error: { code: null, message: `no route for ${key}` } } };
+    const reply: Reply = route === undefined ? unrouted : typeof route === 'function' ? await route(record, n, advance) : route;
     const status = reply.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
       status,
@@ -148,8 +148,8 @@ export interface RunResult {
 export const BASE_URL = 'http://vcase.test';
 export const CREDS = { VCASE_BASE_URL: BASE_URL, VCASE_TOKEN: 'tok', VCASE_API_KEY: 'key' };
 
-/** Runs `vcase args…` in memory: buffer streams, the real SDK over a fake fetch, instant sleeps on a fake clock. */
-export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+/** A context over buffers: the real SDK on a fake fetch, instant sleeps on a fake clock, scripted answers. */
+export function testContext(opts: RunOptions = {}) {
   const stdout = opts.stdout ?? new BufferWriter();
   const stderr = new BufferWriter();
   const requests: Request[] = [];
@@ -174,12 +174,19 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     async createClient(options) {
       clientOptions.push(options);
       const advance = (ms: number) => void (now += ms);
-      return new Vcase({ ...options, fetch: fakeFetch(opts.routes ?? {}, requests, advance), sleep, now: clock, maxRetries: 0 });
+      const fetch = fakeFetch(opts.routes ?? {}, requests, advance);
+      return new Vcase({ ...options, fetch, sleep, now: clock, maxRetries: 0 });
     },
     clock,
     sleep,
     signal: opts.signal ?? new AbortController().signal,
   };
+  return { ctx, stdout, stderr, requests, clientOptions, prompter };
+}
+
+/** Runs `vcase args…` in memory (see `testContext`). */
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const { ctx, stdout, stderr, requests, clientOptions, prompter } = testContext(opts);
   const code = await run(args, ctx);
   return { code, stdout: stdout.text, stderr: stderr.text, requests, clientOptions, prompter };
 }

@@ -1,4 +1,4 @@
-import { CASE_NOT_FOUND_MESSAGE } from '@vcase/shared';
+import { CASE_NOT_FOUND_MESSAGE, definedOnly } from '@vcase/shared';
 import { APIConnectionError, APIError, APIUserAbortError, NotFoundError, WaitTimeoutError } from './errors.js';
 import { isRetryableStatus } from './retry.js';
 import { onAbort } from './abort.js';
@@ -94,8 +94,7 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
       if (spec.settled(snapshot)) return snapshot;
     } catch (error) {
       if (pastDeadline && !signal?.aborted) throw new WaitTimeoutError(spec.what, last, elapsed(), lastMiss);
-      const notYet =
-        NotFoundError.prototype.isPrototypeOf(error as object) && (error as Error).message !== CASE_NOT_FOUND_MESSAGE && elapsed() < o.notFoundGraceMs;
+      const notYet = error instanceof NotFoundError && error.message !== CASE_NOT_FOUND_MESSAGE && elapsed() < o.notFoundGraceMs;
       if (!notYet && !isTransient(error)) throw error;
       lastMiss = error;
     } finally {
@@ -116,12 +115,8 @@ export async function poll<T>(spec: PollSpec<T>): Promise<T> {
  * must not end a five-minute wait that a read ten seconds later would have settled.
  */
 function isTransient(error: unknown): boolean {
-  if (APIUserAbortError.prototype.isPrototypeOf(error as object)) return false;
-  if (APIConnectionError.prototype.isPrototypeOf(error as object)) return true;
-  const status = APIError.prototype.isPrototypeOf(error as object) ? (error as APIError).status : undefined;
+  if (error instanceof APIUserAbortError) return false;
+  if (error instanceof APIConnectionError) return true;
+  const status = error instanceof APIError ? error.status : undefined;
   return status !== undefined && isRetryableStatus(status);
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

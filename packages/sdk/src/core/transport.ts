@@ -1,7 +1,7 @@
-import { buildPath, isA, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
-import { createFetch, type $Fetch } from 'ofetch';
+import { buildPath, OPERATIONS, type OperationId, type OperationSpec } from '@vcase/shared';
+import { createFetch, type $Fetch, type FetchResponse } from 'ofetch';
 import type * as z from 'zod';
-import { onAbort, PlainAbortController } from './abort.js';
+import { onAbort } from './abort.js';
 import { authHeaders, type Credentials } from './credentials.js';
 import {
   APIConnectionError,
@@ -11,8 +11,6 @@ import {
   RequestValidationError,
   UnexpectedResponseError,
 } from './errors.js';
-import { FastHeaders } from './fastHeaders.js';
-import { createNodeFetch } from './nodeFetch.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 import { sleepUnlessAborted, throwIfAborted, type Sleep } from './sleep.js';
 
@@ -48,12 +46,25 @@ export interface Logger {
   error?(message: string, meta?: Record<string, unknown>): void;
 }
 
+/** Makes a controller per attempt (its timeout); its signal goes to `fetch`. */
+export type AbortControllerClass = new () => { readonly signal: AbortSignal; abort(reason?: unknown): void };
+
+/** How requests go out: a `fetch`, the controllers whose signals it reads and the headers it is given. */
+export interface FetchTransport {
+  fetch: typeof fetch;
+  /** Default: the global AbortController. */
+  AbortController?: AbortControllerClass;
+  /** The class ofetch builds each request's headers with. Default: the global Headers. */
+  Headers?: typeof Headers;
+}
+
 export interface TransportConfig {
   baseURL: string;
   credentials: Credentials;
   timeoutMs: number;
   maxRetries: number;
-  fetch?: typeof fetch;
+  /** Default: the global `fetch` (looked up at each call), AbortController and Headers. */
+  transport?: Partial<FetchTransport>;
   logger?: Logger;
   sleep: Sleep;
   now: () => number;
@@ -87,23 +98,19 @@ export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] exte
 const KEYED = new Set<OperationId>((Object.keys(OPERATIONS) as OperationId[]).filter((id) => (OPERATIONS[id] as OperationSpec).idempotent));
 
 /**
- * Sends one operation of the shared OPERATIONS table: picks the credential, owns timeouts,
- * retries (ofetch's own are off) and maps failures to the error classes.
+ * Sends one operation of the shared OPERATIONS table through ofetch over the transport's
+ * `fetch`: picks the credential, owns timeouts and retries (ofetch's are off) and maps
+ * failures to the error classes.
  */
 export class Transport {
   private readonly $fetch: $Fetch;
+  private readonly AbortController: AbortControllerClass;
   private readonly defaultHeaders: Record<string, string>;
-  /** Attempts get plain signals: the default Node fetch reads nothing else (see PlainAbortController). */
-  private readonly plainSignals: boolean;
 
   constructor(readonly config: TransportConfig) {
-    // On Node by default: node:http through keep-alive agents, with plain headers (see
-    // createNodeFetch); elsewhere, or when a fetch is given, that fetch as is.
-    const nodeDefault = !config.fetch && typeof process !== 'undefined' && !!process.versions?.node;
-    this.$fetch = createFetch(
-      nodeDefault ? { fetch: createNodeFetch(), Headers: FastHeaders as typeof Headers } : { fetch: config.fetch ?? globalThis.fetch },
-    );
-    this.plainSignals = nodeDefault;
+    const { fetch = globalFetch, Headers } = config.transport ?? {};
+    this.$fetch = createFetch({ fetch, ...(Headers ? { Headers } : {}) });
+    this.AbortController = config.transport?.AbortController ?? AbortController;
     this.defaultHeaders = lowerKeys(config.defaultHeaders ?? {});
   }
 
@@ -120,11 +127,13 @@ export class Transport {
       ...this.defaultHeaders,
       ...(suppliedAuth ? {} : authHeaders(op.auth, this.config.credentials, label)),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      ...(spec.jsonBody ? { 'content-type': 'application/json' } : {}),
+      ...(spec.jsonBody !== undefined || spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...callHeaders,
     };
-    const body = spec.jsonBody ?? spec.body;
-    const query = spec.query ? definedEntries(spec.query) : undefined;
+    // Serialized here, not by ofetch: its check of an object body reads the global FormData,
+    // which loads undici on Node (nodeTransport() never does). A JSON string goes through as is.
+    const body = spec.jsonBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+    const query = spec.query && definedEntries(spec.query);
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
 
@@ -133,7 +142,7 @@ export class Transport {
       const started = this.config.now();
       let error: APIError;
       try {
-        const response = await this.attempt(path, { method: op.method, query, body, headers }, timeoutMs, options.signal);
+        const response = await this.attempt(path, { method: op.method, query, headers, body }, timeoutMs, options.signal);
         this.config.logger?.debug?.(`vcase ${op.method} ${path} → ${response.status}`, {
           status: response.status,
           durationMs: this.config.now() - started,
@@ -141,26 +150,30 @@ export class Transport {
         });
         if (response.ok) {
           options.onResponse?.({ status: response.status, headers: response.headers });
-          if (op.response === null || (typeof response._data === 'object' && response._data !== null)) return response._data as ResponseOf<Id>;
+          const data = response._data;
+          if (op.response === null) return undefined as ResponseOf<Id>;
+          if (isJsonObject(data)) return data as ResponseOf<Id>;
+          const type = response.headers.get('content-type') ?? 'without a content type';
           throw new UnexpectedResponseError({
             status: response.status,
             headers: response.headers,
-            message: `unexpected answer to ${op.method} ${this.config.baseURL}${path}: HTTP ${response.status} ${response.headers.get('content-type') ?? 'without a content type'}, not the JSON body of a vcase server (is the base URL right?)`,
+            message:
+              `unexpected answer to ${op.method} ${this.config.baseURL}${path}: HTTP ${response.status} ${type}, ` +
+              'not the JSON body of a vcase server (is the base URL right?)',
           });
         }
         error = APIError.generate(response.status, response._data, response.headers);
       } catch (e) {
-        if (!isA(APIError, e)) throw e;
-        error = e as APIError;
+        if (!(e instanceof APIError)) throw e;
+        error = e;
       }
-      // `as unknown`: a question about the error, not a narrowing of it (the error classes are
-      // alike in shape, so a negated guard would narrow `error` away).
       const retryable =
-        !isA(APIUserAbortError, error as unknown) &&
-        (isA(APIConnectionError, error as unknown) || (error.status !== undefined && isRetryableStatus(error.status)));
+        !(error instanceof APIUserAbortError) &&
+        (error instanceof APIConnectionError || (error.status !== undefined && isRetryableStatus(error.status)));
       if (!retryable || retry >= maxRetries || !safeToSendAgain(id, error)) throw error;
       const delay = retryDelayMs(retry, error.headers, { now: this.config.now });
-      this.config.logger?.warn?.(`vcase ${op.method} ${path} failed (${error.status ?? error.name}); retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
+      const failure = `vcase ${op.method} ${path} failed (${error.status ?? error.name})`;
+      this.config.logger?.warn?.(`${failure}; retry ${retry + 1}/${maxRetries} in ${delay} ms`, {
         status: error.status,
         code: error.code,
         requestId: error.requestId,
@@ -170,14 +183,17 @@ export class Transport {
     }
   }
 
-  /** One attempt with its own timeout; the caller's signal still aborts it. */
+  /**
+   * One attempt, its answer read whole (parsed by ofetch: JSON, text, or a Blob), within its own
+   * timeout; the caller's signal still aborts it. A request error comes as ofetch's FetchError.
+   */
   private async attempt(
     path: string,
-    init: { method: string; query?: Record<string, unknown>; body?: unknown; headers: Record<string, string> },
+    init: { method: string; query?: Record<string, unknown>; headers: Record<string, string>; body?: string | Uint8Array },
     timeoutMs: number,
     signal: AbortSignal | undefined,
-  ) {
-    const controller = this.plainSignals ? new PlainAbortController() : new AbortController();
+  ): Promise<FetchResponse<unknown>> {
+    const controller = new this.AbortController();
     const unlink = signal && onAbort(signal, (reason) => controller.abort(reason));
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -185,16 +201,13 @@ export class Transport {
       controller.abort();
     }, timeoutMs);
     try {
-      // Fields named one by one: an object made with a leading spread ({...init}) is kept
-      // alive by V8 past the request, and a long batch carried one per request into the old
-      // generation.
       return await this.$fetch.raw(path, {
+        baseURL: this.config.baseURL,
         method: init.method as 'GET',
         query: init.query,
         headers: init.headers,
-        body: init.body as Record<string, unknown> | undefined,
-        baseURL: this.config.baseURL,
-        signal: controller.signal as AbortSignal,
+        body: init.body,
+        signal: controller.signal,
         retry: 0,
         ignoreResponseError: true,
       });
@@ -207,6 +220,14 @@ export class Transport {
       unlink?.();
     }
   }
+}
+
+/** The global `fetch`, looked up at each call (so a test or polyfill may set it later). */
+const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/** A parsed JSON object or array: not a text, Blob or stream that ofetch answers for other types. */
+function isJsonObject(data: unknown): boolean {
+  return Array.isArray(data) || (typeof data === 'object' && data !== null && Object.getPrototypeOf(data) === Object.prototype);
 }
 
 /** Network errors raised before a request could reach the server (no connection was made). */
@@ -257,6 +278,7 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
+/** The query without undefined and null values (ofetch would send a null as a bare name). */
 function definedEntries(query: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null));
 }
@@ -265,7 +287,7 @@ function definedEntries(query: object): Record<string, unknown> {
 function describe(cause: unknown): string {
   let current: unknown = cause;
   let message = 'unknown error';
-  for (let depth = 0; depth < 4 && isA(Error, current); depth++) {
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     message = (current as { code?: string }).code ?? current.message;
     current = current.cause;
   }

@@ -1,4 +1,4 @@
-import type { OperationId } from '@vcase/shared';
+import { definedOnly, type OperationId } from '@vcase/shared';
 import { PagePromise, type ItemKey, type PageBody } from '../core/pagination.js';
 import { poll, type WaitOptions } from '../core/poll.js';
 import type { Sleep } from '../core/sleep.js';
@@ -37,7 +37,8 @@ export abstract class APIResource {
     options: WaitOptions<T> = {},
     defaults: WaitOptions<T> = {},
   ): Promise<T> {
-    return poll({ what, read, settled, options: { ...defaults, ...withoutUndefined(options) }, sleep: this._client.sleep, now: this._client.now });
+    const { sleep, now } = this._client;
+    return poll({ what, read, settled, options: { ...defaults, ...definedOnly(options) }, sleep, now });
   }
 
   /** Starts something, then waits for it: a 404 right after the start means "not there yet". */
@@ -47,10 +48,6 @@ export abstract class APIResource {
     options: WaitOptions<T> = {},
   ): Promise<T> {
     await start({ ...options.request, signal: options.signal });
-    return wait({ notFoundGraceMs: Number.POSITIVE_INFINITY, ...withoutUndefined(options) });
+    return wait({ notFoundGraceMs: Number.POSITIVE_INFINITY, ...definedOnly(options) });
   }
-}
-
-function withoutUndefined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

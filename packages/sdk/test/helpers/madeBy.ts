@@ -1,8 +1,6 @@
-import { isA } from '@vcase/shared';
-
 /** A predicate for `toSatisfy`: the value was made by `Class` or one of its subclasses. */
 export function madeBy<T>(Class: abstract new (...args: never[]) => T): (value: unknown) => boolean {
-  const made = (value: unknown) => isA(Class, value);
+  const made = (value: unknown) => value instanceof Class;
   Object.defineProperty(made, 'name', { value: `madeBy(${Class.name})` });
   return made;
 }

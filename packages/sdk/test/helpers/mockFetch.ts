@@ -1,4 +1,3 @@
-import { isA } from '@vcase/shared';
 import { Vcase, type VcaseOptions } from '../../src/index.js';
 
 export interface RecordedRequest {
@@ -37,7 +36,7 @@ export function mockFetch(handler: Handler | Array<Response | (() => Response)>)
   const calls: RecordedRequest[] = [];
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
-    const raw = isA(Uint8Array, init.body) ? new TextDecoder().decode(init.body) : init.body;
+    const raw = init.body instanceof Uint8Array ? new TextDecoder().decode(init.body) : init.body;
     let body: unknown = raw;
     if (typeof raw === 'string') {
       try {

@@ -54,6 +54,8 @@ export interface CasesTable {
   created_at: string;
   updated_at: string;
   plates_computed_at: string | null;
+  /** The processing job given the files sent at creation; null without files (migration 012). */
+  files_job_id: string | null;
 }
 
 export interface CaseAssignmentsTable {

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 
 /** Runs a read at once on the connection itself, or answers null when it may not. */
@@ -7,13 +7,12 @@ export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknow
 const directReads = new WeakMap<Kysely<Database>, DirectRead>();
 
 /**
- * Lets the `precompiled` reads of `db` run through `read` (SQLite) instead of Kysely's
- * driver, whose connection lock and promises cost twice what SQLite takes to answer them
- * (about 16 µs against 8 for the case revision read of every cached GET). `read` must answer
- * null while a transaction is open on the connection: a read then would see that
- * transaction's rows before they commit, so it waits for the connection like any query.
- * `read` may answer rows kept from an earlier call (`readsWhileUnchanged`): callers of
- * `precompiled` reads must not change the rows they get.
+ * Lets the `precompiled` reads of `db` run through `read` (db/sqlite/openSqlite.ts) instead of
+ * Kysely's driver, whose connection lock and promises cost more than SQLite's answer. `read`
+ * must answer null while a transaction is open on the connection: a read then would see that
+ * transaction's rows before they commit, so it waits for the connection like any query. `read`
+ * may answer rows kept from an earlier call (`readsWhileUnchanged`): callers of `precompiled`
+ * reads must not change the rows they get.
  */
 export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
   directReads.set(db, read);
@@ -21,8 +20,9 @@ export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
 
 /**
  * A read that runs on every request, built and compiled by Kysely once per database (so in
- * that database's SQL dialect) and then run with each call's values. Building a query costs
- * about as much as SQLite takes to answer a primary-key read.
+ * that database's SQL dialect) and then run with each call's values: building and compiling a
+ * small select takes about 6.6 µs, as much as SQLite's answer (bench rows: GET taxes, tickets
+ * and case list, two such reads each; docs/performance.md, "Simplified").
  *
  * `build` is called once with `sample`: distinct strings standing for the arguments. Each
  * compiled parameter equal to a sample takes the matching argument; any other (a constant
@@ -72,30 +72,4 @@ export interface PrecompiledRead<Args extends string[], Row> {
    * no transaction open on the connection); null where the read must wait for the driver.
    */
   now(db: Kysely<Database>, ...args: { [K in keyof Args]: string }): Row[] | null;
-}
-
-const insertSql = new WeakMap<object, Map<string, string | null>>();
-
-/**
- * Inserts `row` into `table` with SQL compiled by Kysely once per SQL dialect and column list,
- * then run with each row's values: for the inserts of every upload, where building the query
- * cost about as much as SQLite takes to run it. `db` may be a transaction. A row whose compiled
- * values are not simply its own values, in its own order, is built by Kysely every time.
- */
-export async function insertRow<T extends keyof Database & string>(db: Kysely<Database>, table: T, row: Insertable<Database[T]>) {
-  const adapter = db.getExecutor().adapter;
-  let byShape = insertSql.get(adapter);
-  if (!byShape) insertSql.set(adapter, (byShape = new Map()));
-  const shape = `${table}\u0000${Object.keys(row).join('\u0000')}`;
-  let sql = byShape.get(shape);
-  const values = Object.values(row);
-  if (sql === undefined) {
-    const compiled = db.insertInto(table).values(row as never).compile();
-    const plain = compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i]);
-    sql = plain ? compiled.sql : null;
-    byShape.set(shape, sql);
-    if (!plain) return void (await db.executeQuery(compiled));
-  }
-  if (sql === null) return void (await db.insertInto(table).values(row as never).execute());
-  await db.executeQuery(CompiledQuery.raw(sql, values));
 }

@@ -1,9 +1,10 @@
-import { isA, OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { authRuleOf } from '../auth/operationAuth.js';
-import { HANDLERS, isWithStatus, operationEnv } from '../operations/handlers.js';
+import { runOperation } from '../operations/handlers.js';
+import { isWithStatus } from '../operations/operation.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { bodyLimitsOf } from './bodyLimits.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
@@ -56,8 +57,8 @@ function ignoreAnyBody(scope: FastifyInstance) {
 
 /** Every REST operation of the contract, generated from the shared operations table. */
 export async function registerOperationRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const refusingBody: Operation[] = [];
-  const withoutBody: Operation[] = [];
+  const refusingBody: Operation<OperationId>[] = [];
+  const withoutBody: Operation<OperationId>[] = [];
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
     if (op.rejectsBody) refusingBody.push(op);
@@ -74,9 +75,8 @@ export async function registerOperationRoutes(app: FastifyInstance, deps: RouteD
   });
 }
 
-function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps) {
+function registerOperation(app: FastifyInstance, op: Operation<OperationId>, deps: RouteDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const handler = HANDLERS[op.id as Exclude<OperationId, 'health'>];
   const bodyLimits = bodyLimitsOf(op.id);
   typed.route({
     method: op.method,
@@ -86,22 +86,19 @@ function registerOperation(app: FastifyInstance, op: Operation, deps: RouteDeps)
     schema: schemaOf(op),
     handler: async (req, reply) => {
       const key = req.headers['idempotency-key'];
-      const result = await handler(
-        operationEnv(deps, principalOf(req)),
-        {
-          params: (req.params ?? {}) as Record<string, string>,
-          query: (req.query ?? {}) as Record<string, unknown>,
-          body: req.body,
-          idempotencyKey: Array.isArray(key) ? key[0] : key,
-        },
-      );
+      const result = await runOperation(op.id, { ...deps, principal: principalOf(req) }, {
+        params: (req.params ?? {}) as Record<string, string>,
+        query: (req.query ?? {}) as Record<string, unknown>,
+        body: req.body,
+        idempotencyKey: Array.isArray(key) ? key[0] : key,
+      });
       if (isWithStatus(result)) {
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.statusCode).send(result.body);
       }
       if (op.response === null) return reply.status(op.successStatus).send();
       // Already run through the schema and encoded: a string with a JSON type is sent as it is.
-      if (isA(EncodedBody, result)) return reply.status(op.successStatus).type(JSON_TYPE).send(result.json);
+      if (result instanceof EncodedBody) return reply.status(op.successStatus).type(JSON_TYPE).send(result.json);
       return reply.status(op.successStatus).send(result);
     },
   });

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import type { OperationDeps } from '../operations/handlers.js';
+import type { OperationDeps } from '../operations/operation.js';
 
 /** What route plugins are given: the operations' deps (context, signer, file URLs, response cache). */
 export type RouteDeps = OperationDeps;

@@ -1,9 +1,8 @@
-import { OPERATIONS, type caseListQuerySchema, type OperationId } from '@vcase/shared';
-import type * as z from 'zod';
+import { OPERATIONS, type OperationId, type QueryOf } from '@vcase/shared';
 import { caseListRevision, type CaseRow } from '../repositories/cases.repository.js';
 import { caseRevision, loadCase, requireCompany } from '../services/caseAccess.js';
 import { listCasesForCompany } from '../services/cases.service.js';
-import type { OperationEnv } from './handlers.js';
+import type { OperationEnv } from './operation.js';
 import type { EncodedBody } from './responseCache.js';
 
 /**
@@ -30,7 +29,7 @@ export async function cachedCaseRead(
  * pages are always computed. `q` is the query as the operation's schema parsed it (both
  * channels validate it before the handler runs).
  */
-export async function cachedCaseList(env: OperationEnv, q: z.output<typeof caseListQuerySchema>): Promise<unknown> {
+export async function cachedCaseList(env: OperationEnv, q: QueryOf<'listCases'>): Promise<unknown> {
   const companyId = requireCompany(env.principal);
   if (q.vin?.trim()) return listCasesForCompany(env.ctx, env.principal, q);
   const version = await caseListRevision(env.ctx.db, companyId);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../db/createDatabase.js';
 import type { CaseAssignmentsTable, CaseMetadataEntriesTable, CasesTable, Database } from '../db/database.js';
 import { likeContains } from '../db/json.js';
 import { precompiled } from '../db/precompiled.js';
@@ -127,10 +128,8 @@ export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: s
           eb
             .selectFrom('jobs')
             .select('jobs.id')
-            .whereRef('jobs.case_id', '=', 'cases.id')
-            .where('jobs.kind', '=', 'case.process')
-            .where('jobs.status', 'in', ['pending', 'processing'])
-            .where('jobs.payload', 'like', '%"files":[{%'),
+            .whereRef('jobs.id', '=', 'cases.files_job_id')
+            .where('jobs.status', 'in', ['pending', 'processing']),
         ),
       ]),
     )
@@ -139,6 +138,14 @@ export function findCaseWithFilesByInternalId(db: Kysely<Database>, companyId: s
 
 export async function softDeleteCase(db: Kysely<Database>, caseId: string, at: string) {
   await db.updateTable('cases').set({ active: 0, updated_at: at }).where('id', '=', caseId).execute();
+}
+
+/**
+ * Makes the transaction's later writes to the case wait for other transactions holding it
+ * (PostgreSQL, a row lock to the commit); SQLite runs one write transaction at a time anyway.
+ */
+export async function lockCase(db: Kysely<Database>, dialect: Dialect, caseId: string) {
+  if (dialect === 'postgres') await db.selectFrom('cases').select('id').where('id', '=', caseId).forUpdate().execute();
 }
 
 export async function updateCase(db: Kysely<Database>, caseId: string, patch: Partial<CaseRow>) {

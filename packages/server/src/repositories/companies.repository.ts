@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Dialect } from '../db/createDatabase.js';
 import type { CompaniesTable, Database, UseCasesTable } from '../db/database.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -30,6 +31,11 @@ export function findUseCase(db: Kysely<Database>, companyId: string, useCaseId: 
     .where('company_id', '=', companyId)
     .where('id', '=', useCaseId)
     .executeTakeFirst();
+}
+
+/** Like `lockCase`, on the company's row: its transactions that hold it take turns (PostgreSQL). */
+export async function lockCompany(db: Kysely<Database>, dialect: Dialect, companyId: string) {
+  if (dialect === 'postgres') await db.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
 }
 
 export async function countCompanies(db: Kysely<Database>): Promise<number> {

@@ -1,6 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../db/database.js';
-import { insertRow } from '../db/precompiled.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -11,7 +10,7 @@ export function listCaseDocuments(db: Kysely<Database>, caseId: string, opts: { 
 }
 
 export async function insertDocument(db: Kysely<Database>, row: DocumentRow) {
-  await insertRow(db, 'documents', row);
+  await db.insertInto('documents').values(row).execute();
 }
 
 /** A document of the company whose case is still active. */
@@ -38,6 +37,80 @@ export function findStoredFileOwner(db: Kysely<Database>, key: string) {
     .select(['documents.mime_type', 'documents.file_name', 'documents.active', 'cases.active as case_active'])
     .where('documents.storage_key', '=', key)
     .executeTakeFirst();
+}
+
+/** The columns an OCR outcome writes besides `status` and `ocr_run` (`writeOcrResult`). */
+export type OcrColumns = Pick<
+  DocumentRow,
+  'type' | 'subtype' | 'json_ocr' | 'parsed_data' | 'validity' | 'vin' | 'ocr_id' | 'processed_at' | 'updated_at'
+> &
+  Partial<Pick<DocumentRow, 'classification_method' | 'classification_confidence' | 'sha256'>>;
+
+/**
+ * Writes an OCR outcome: the document becomes `processed`. With `run` (an engine run), only
+ * while that is still the document's run, keeping a type given by hand meanwhile; without,
+ * always, ending every run in flight. Answers the type as written; undefined: nothing was.
+ */
+export function writeOcrResult(db: Kysely<Database>, documentId: string, columns: OcrColumns, run?: string) {
+  const kept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
+    run === undefined
+      ? value
+      : sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end`;
+  const { classification_method: method, classification_confidence: confidence } = columns;
+  return db
+    .updateTable('documents')
+    .set({
+      ...columns,
+      type: kept('type', columns.type),
+      ...(method !== undefined ? { classification_method: kept('classification_method', method) } : {}),
+      ...(confidence !== undefined ? { classification_confidence: kept('classification_confidence', confidence) } : {}),
+      status: 'processed',
+      ocr_run: run ?? null,
+    })
+    .where('id', '=', documentId)
+    .$if(run !== undefined, (q) => q.where('ocr_run', '=', run ?? null))
+    .returning('type')
+    .executeTakeFirst();
+}
+
+/** The document as a run found it: its run token and OCR version. */
+type RunSeen = Pick<DocumentRow, 'id' | 'ocr_run' | 'ocr_id'>;
+
+/** The document still as `seen` (null-safe on the nullable tokens). */
+function unchangedSince(seen: RunSeen) {
+  return (eb: ExpressionBuilder<Database, 'documents'>) =>
+    eb.and([
+      eb('id', '=', seen.id),
+      seen.ocr_run === null ? eb('ocr_run', 'is', null) : eb('ocr_run', '=', seen.ocr_run),
+      seen.ocr_id === null ? eb('ocr_id', 'is', null) : eb('ocr_id', '=', seen.ocr_id),
+    ]);
+}
+
+/** Takes the document for engine run `run` (`processing`) unless another took it since `seen`; whether it did. */
+export async function claimDocumentRun(db: Kysely<Database>, seen: RunSeen, run: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('documents')
+    .set({ status: 'processing', ocr_run: run, updated_at: at })
+    .where(unchangedSince(seen))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Marks the document `error` with `validity`, unless another run or OCR by hand took it since `seen`. */
+export async function failDocumentRun(db: Kysely<Database>, seen: RunSeen, validity: string, at: string) {
+  await db.updateTable('documents').set({ status: 'error', validity, updated_at: at }).where(unchangedSince(seen)).execute();
+}
+
+/** Active, processed documents of the case of these types: what their parsed data says, by file. */
+export function listProcessedDocumentsOfTypes(db: Kysely<Database>, caseId: string, types: string[]) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'type', 'parsed_data'])
+    .where('case_id', '=', caseId)
+    .where('active', '=', 1)
+    .where('status', '=', 'processed')
+    .where('type', 'in', types)
+    .execute();
 }
 
 export async function updateDocument(db: Kysely<Database>, id: string, patch: Partial<DocumentRow>) {

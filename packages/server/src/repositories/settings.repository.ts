@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 
-/** Where the last API instance to start answers (`publicBaseUrl` of its config). */
+/** Where the last API instance to start answers (its `ctx.address.baseUrl`). */
 export const API_PUBLIC_URL = 'api_public_url';
 
 export async function readSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../db/createDatabase.js';
 import type { Database, UsersTable } from '../db/database.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -21,6 +22,14 @@ export async function findUserByUidOrPid(db: Kysely<Database>, identifier: strin
     .where('pid', '=', identifier)
     .orderBy('created_at')
     .executeTakeFirst();
+}
+
+/**
+ * Transactions that insert this pid take turns (PostgreSQL, an advisory lock held to the
+ * commit; no unique index: a database may already hold twins). SQLite serialises writers.
+ */
+export async function lockPid(db: Kysely<Database>, dialect: Dialect, pid: string) {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`vcase.pid:${pid}`}))`.execute(db);
 }
 
 export async function pidExists(db: Kysely<Database>, pid: string): Promise<boolean> {

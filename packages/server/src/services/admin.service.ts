@@ -7,7 +7,6 @@ import {
   type CreateUserBody,
   type User,
 } from '@vcase/shared';
-import { sql } from 'kysely';
 import { generateApiKey, hashSecret } from '../auth/apiKeys.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
@@ -19,7 +18,7 @@ import {
   listUseCases,
   type CompanyRow,
 } from '../repositories/companies.repository.js';
-import { insertUser, pidExists } from '../repositories/users.repository.js';
+import { insertUser, lockPid, pidExists } from '../repositories/users.repository.js';
 
 async function toCompany(ctx: ServerContext, row: CompanyRow): Promise<Company> {
   const useCases = await listUseCases(ctx.db, row.id);
@@ -75,11 +74,9 @@ export async function createUser(ctx: ServerContext, companyId: string, body: Cr
     created_at: ctx.clock.now().toISOString(),
   };
   await ctx.db.transaction().execute(async (trx) => {
-    // Checked in the transaction that inserts, so two creates of one pid sent together cannot
-    // both pass: SQLite runs one write transaction at a time; on PostgreSQL they take turns on
-    // an advisory lock named by the pid (no unique index: a database may already hold twins).
+    // Checked in the transaction that inserts, so two creates of one pid sent together cannot both pass.
     if (pid !== null) {
-      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`vcase.pid:${pid}`}))`.execute(trx);
+      await lockPid(trx, ctx.dialect, pid);
       if (await pidExists(trx, pid)) throw validationError(`El pid '${pid}' ya existe`);
     }
     await insertUser(trx, row);

@@ -6,9 +6,13 @@ import { consolidateNames, namesInParsedData } from '../domain/names.js';
 import { validateVin } from '../domain/validators/index.js';
 import { primaryVin, type VinSourceDocument } from '../domain/vins.js';
 import { jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
-import { hasDocumentOcrInFlight, listProcessedDocumentSummaries, type ProcessedDocumentSummary } from '../repositories/documents.repository.js';
+import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
+import {
+  hasDocumentOcrInFlight,
+  listProcessedDocumentSummaries,
+  type ProcessedDocumentSummary,
+} from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { CASE_PROCESS_JOB } from './caseProcessing.service.js';
 
 /** Active, processed documents of a case with their parsed data, newest first. */
 export async function processedDocuments(ctx: ServerContext, caseId: string) {

@@ -4,9 +4,10 @@ import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { eventsForReviewChange, reviewStatusAfterProcessing } from '../domain/reviewStatus.js';
 import { notFound } from '../errors.js';
+import { CASE_PROCESS_JOB } from '../jobs/kinds.js';
 import { enqueueJob, jobInFlight, latestJobForCase, listJobs, type Job } from '../jobs/jobQueue.js';
-import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
-import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
+import { findCaseById, updateCase, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { emitWebhook } from '../webhooks/emitWebhook.js';
 import { actorOf, type Actor } from './actor.js';
@@ -15,8 +16,6 @@ import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
 import { fetchSource, storeNewDocument } from './documents.service.js';
 import { computePlates } from './plates.service.js';
 import { queryRegistriesOnClose } from './lookups/onProcessingClose.js';
-
-export const CASE_PROCESS_JOB = 'case.process';
 
 export interface CaseProcessPayload {
   /** Documents to process; empty means "the case's active documents when the job runs". */
@@ -35,18 +34,21 @@ export interface CaseProcessResult {
 }
 
 
-/** Queues bulk processing of a case (POST /v1/cases/{id}/process). */
+/**
+ * Queues bulk processing of a case (POST /v1/cases/{id}/process). With `files` (sent at
+ * creation), the job's id is the case's `files_job_id`.
+ */
 export async function startCaseProcessing(
   ctx: ServerContext,
   caseRow: CaseRow,
   actor: Actor | null,
-  documentIds: string[] = [],
-  db = ctx.db,
-  files?: CreateCaseFile[],
+  opts: { db?: typeof ctx.db; files?: CreateCaseFile[] } = {},
 ) {
-  return enqueueJob<CaseProcessPayload>(db, ctx.clock, ctx.ids, {
+  const { db = ctx.db, files } = opts;
+  return enqueueJob<CaseProcessPayload>(db, ctx, {
+    id: files ? (caseRow.files_job_id ?? undefined) : undefined,
     kind: CASE_PROCESS_JOB,
-    payload: { document_ids: documentIds, actor, ...(files ? { files } : {}) },
+    payload: { document_ids: [], actor, ...(files ? { files } : {}) },
     companyId: caseRow.company_id,
     caseId: caseRow.id,
   });
@@ -64,7 +66,8 @@ export async function getCaseStatus(ctx: ServerContext, principal: Principal, ca
   const job = await latestJobForCase<CaseProcessPayload, CaseProcessResult & { document_ids?: string[] }>(ctx.db, row.id, CASE_PROCESS_JOB);
   if (!job) throw notFound('El caso nunca se ha procesado');
   const docs = await listCaseDocuments(ctx.db, row.id, { includeInactive: true });
-  const ids = new Set(job.result?.document_ids ?? (job.payload.document_ids.length ? job.payload.document_ids : docs.filter((d) => d.active === 1).map((d) => d.id)));
+  const activeIds = () => docs.filter((d) => d.active === 1).map((d) => d.id);
+  const ids = new Set(job.result?.document_ids ?? (job.payload.document_ids.length ? job.payload.document_ids : activeIds()));
   const mine = docs.filter((d) => ids.has(d.id));
   const done = job.status === 'completed' || job.status === 'error';
   return {
@@ -99,13 +102,16 @@ async function closeProcessing(ctx: ServerContext, caseId: string, actor: Actor 
     operationalError || (failedFiles > 0 && docs.length === 0)
       ? caseRow.review_status
       : reviewStatusAfterProcessing(
-          docs.map((d) => ({ status: d.status, document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null })),
+          docs.map((d) => ({
+            status: d.status,
+            document_validity: fromJson<{ document_validity?: string } | null>(d.validity, null)?.document_validity ?? null,
+          })),
         );
   const events = eventsForReviewChange(caseRow.review_status, next, operationalError || failedFiles > 0);
   await ctx.db.transaction().execute(async (trx) => {
     const updated: CaseRow = { ...caseRow, review_status: next, updated_at: ctx.clock.now().toISOString() };
     if (next !== caseRow.review_status) {
-      await trx.updateTable('cases').set({ review_status: next, updated_at: updated.updated_at }).where('id', '=', caseId).execute();
+      await updateCase(trx, caseId, { review_status: next, updated_at: updated.updated_at });
     }
     for (const event of events) await emitWebhook(ctx, trx, { event, caseRow: updated, actor });
   });
@@ -168,7 +174,7 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
   async run(job, ctx, opts) {
     const { idle } = opts;
     const caseId = job.caseId as string;
-    await waitWhile(async () => (await otherRunsInFlight(ctx, job)).earlier, opts, EARLIER_RUNS_WAIT);
+    await opts.waitWhile(async () => (await otherRunsInFlight(ctx, job)).earlier, EARLIER_RUNS_WAIT);
     try {
       const importFailed = job.payload.files ? await importFiles(ctx, caseId, job.payload.files) : 0;
       let failed = importFailed;
@@ -185,7 +191,8 @@ export const caseProcessJob: JobHandler<CaseProcessPayload, CaseProcessResult & 
           processed++;
         } catch (err) {
           failed++;
-          await markDocumentFailed(ctx, doc.id, (err as Error).message, { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id });
+          const run = { run: `${job.id}:${doc.id}`, queued: true, queuedOcrId: doc.ocr_id };
+          await markDocumentFailed(ctx, doc.id, (err as Error).message, run);
         }
       }
       const reviewStatus = (await otherRunsInFlight(ctx, job)).later

@@ -18,7 +18,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
 import { badRequest, HttpError, validationError } from '../errors.js';
-import { findCompany, findUseCase } from '../repositories/companies.repository.js';
+import { findCompany, findUseCase, lockCompany } from '../repositories/companies.repository.js';
 import {
   findCaseById,
   findCaseWithFilesByInternalId,
@@ -28,8 +28,10 @@ import {
   listAssignments,
   listCases,
   listMetadataEntries,
+  lockCase,
   metadataCharsOf,
   softDeleteCase,
+  updateCase,
   type AssignmentRow,
   type CaseRow,
 } from '../repositories/cases.repository.js';
@@ -138,13 +140,14 @@ export async function createCase(
     created_at: now,
     updated_at: now,
     plates_computed_at: null,
+    files_job_id: files.length > 0 ? ctx.ids() : null,
   };
 
   return ctx.db.transaction().execute(async (trx) => {
     // Checked again in the transaction that inserts, so two creates sent together cannot both pass:
     // SQLite runs one write transaction at a time, and PostgreSQL queues the company's
     // creates on its row.
-    if (ctx.dialect === 'postgres') await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+    await lockCompany(trx, ctx.dialect, companyId);
     await duplicate(trx);
     await insertCase(trx, row);
     if (body.metadata && Object.keys(body.metadata).length > 0) {
@@ -158,7 +161,7 @@ export async function createCase(
     }
     await emitWebhook(ctx, trx, { event: 'expediente-created', caseRow: row, actor: actorOf(principal) });
     if (files.length > 0) {
-      const job = await startCaseProcessing(ctx, row, actorOf(principal), [], trx, files);
+      const job = await startCaseProcessing(ctx, row, actorOf(principal), { db: trx, files });
       return {
         statusCode: 202 as const,
         body: { case_id: row.id, job_id: job.id, total_files: files.length, status: 'processing' as const },
@@ -230,11 +233,7 @@ export async function assignCase(
       label: `Caso asignado a ${userLabel}`,
       created_at: now,
     });
-    await trx
-      .updateTable('cases')
-      .set({ assigned_to: assignee.id, updated_at: now })
-      .where('id', '=', caseRow.id)
-      .execute();
+    await updateCase(trx, caseRow.id, { assigned_to: assignee.id, updated_at: now });
     await emitWebhook(ctx, trx, { event: 'v1-assign-analyst', caseRow, actor: actorOf(principal) });
   });
   const history = await listAssignments(ctx.db, caseRow.id);
@@ -268,15 +267,17 @@ export async function appendCaseMetadata(
   await ctx.db.transaction().execute(async (trx) => {
     // GET …/metadata answers every entry: their total is bounded (docs/operator-guide.md, "Request limits").
     // Checked where the entry is added; on PostgreSQL, the case's appends take turns on its row.
-    if (ctx.dialect === 'postgres') await trx.selectFrom('cases').select('id').where('id', '=', row.id).forUpdate().execute();
+    await lockCase(trx, ctx.dialect, row.id);
     const held = await metadataCharsOf(trx, row.id);
     if (held + text.length > CASE_METADATA_MAX_CHARS) {
       throw validationError(
-        `La metadata del caso admite como máximo ${CASE_METADATA_MAX_CHARS / 1024} KB de JSON en total; ya tiene ${Math.ceil(held / 1024)} KB`,
+        `La metadata del caso admite como máximo ${CASE_METADATA_MAX_CHARS / 1024} KB de JSON en total; ` +
+          `ya tiene ${Math.ceil(held / 1024)} KB`,
         { field: 'body', held_chars: held, max_chars: CASE_METADATA_MAX_CHARS },
       );
     }
-    await insertMetadataEntry(trx, { id: ctx.ids(), case_id: row.id, user_id: principal.userId, data: text, created_at: ctx.clock.now().toISOString() });
+    const at = ctx.clock.now().toISOString();
+    await insertMetadataEntry(trx, { id: ctx.ids(), case_id: row.id, user_id: principal.userId, data: text, created_at: at });
   });
   return metadataOf(ctx, row.id);
 }

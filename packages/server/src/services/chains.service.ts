@@ -1,6 +1,5 @@
 import type { OwnershipChainResponse, PlateChainResponse } from '@vcase/shared';
 import type { Principal } from '../auth/principal.js';
-import { publicBaseUrl } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { buildOwnershipChain, ownershipChainPending } from '../domain/ownershipChain.js';
@@ -8,15 +7,14 @@ import { nivBelongsToCase } from '../domain/plateSelection.js';
 import { buildPlateChain, plateChainPending } from '../domain/plateChain.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob, jobInFlight, latestJobForCase } from '../jobs/jobQueue.js';
-import { waitWhile, type JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
+import { OWNERSHIP_CHAIN_JOB, PLATE_CHAIN_JOB } from '../jobs/kinds.js';
 import { findCaseById, type CaseRow } from '../repositories/cases.repository.js';
 import { listCaseDocuments } from '../repositories/documents.repository.js';
 import { loadCase } from './caseAccess.js';
-import { casePlateRows, computePlates, hasPendingPreviousPlateLookup, plateDocumentFields } from './plates.service.js';
+import { hasPendingPortalLookup } from '../repositories/plates.repository.js';
+import { casePlateRows, computePlates, plateDocumentFields } from './plates.service.js';
 import { casePrimaryVin, consolidatedNames, namesInFlight, processedDocuments } from './caseDerived.service.js';
-
-export const PLATE_CHAIN_JOB = 'chain.plates';
-export const OWNERSHIP_CHAIN_JOB = 'chain.ownership';
 
 type ChainKind = typeof PLATE_CHAIN_JOB | typeof OWNERSHIP_CHAIN_JOB;
 
@@ -38,7 +36,7 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
     casePrimaryVin(ctx, row.id),
   ]);
   const byId = new Map(docs.map((d) => [d.id, d]));
-  const base = publicBaseUrl(ctx.config);
+  const base = ctx.address.baseUrl;
   return buildPlateChain({
     caseId: row.id,
     internalId: row.internal_id,
@@ -62,7 +60,11 @@ async function plateChainBody(ctx: ServerContext, row: CaseRow): Promise<PlateCh
 }
 
 async function ownershipChainBody(ctx: ServerContext, row: CaseRow): Promise<OwnershipChainResponse> {
-  const [docs, names, caseVin] = await Promise.all([processedDocuments(ctx, row.id), consolidatedNames(ctx, row.id), casePrimaryVin(ctx, row.id)]);
+  const [docs, names, caseVin] = await Promise.all([
+    processedDocuments(ctx, row.id),
+    consolidatedNames(ctx, row.id),
+    casePrimaryVin(ctx, row.id),
+  ]);
   // Documents of another vehicle (their VIN does not match the case's, §4.5 rule 1) name other owners.
   const ours = docs.filter(({ parsed }) => nivBelongsToCase(typeof parsed.vin === 'string' ? parsed.vin : null, caseVin));
   return buildOwnershipChain({
@@ -89,24 +91,29 @@ export const chainJob = (kind: ChainKind): JobHandler<Record<string, never>> => 
     const row = await findCaseById(ctx.db, caseId);
     if (!row || row.active !== 1) return null;
     if (kind === OWNERSHIP_CHAIN_JOB) {
-      await waitWhile(() => namesInFlight(ctx, caseId), opts, INPUTS_WAIT);
+      await opts.waitWhile(() => namesInFlight(ctx, caseId), INPUTS_WAIT);
       return ownershipChainBody(ctx, row);
     }
     // Like ownership without consolidated names (§4.3), a case whose plates were never
     // computed gets them first, from its processed documents (as POST …/plates does).
     if (!row.plates_computed_at) await computePlates(ctx, row);
-    await waitWhile(() => hasPendingPreviousPlateLookup(ctx, caseId), opts, INPUTS_WAIT);
+    await opts.waitWhile(() => hasPendingPortalLookup(ctx.db, caseId), INPUTS_WAIT);
     return plateChainBody(ctx, row);
   },
 });
 
 async function startChain(ctx: ServerContext, principal: Principal, caseId: string, kind: ChainKind) {
   const row = await loadCase(ctx, principal, caseId);
-  await enqueueJob(ctx.db, ctx.clock, ctx.ids, { kind, payload: {}, companyId: row.company_id, caseId: row.id });
+  await enqueueJob(ctx.db, ctx, { kind, payload: {}, companyId: row.company_id, caseId: row.id });
   return row;
 }
 
-async function readChain<T>(ctx: ServerContext, row: CaseRow, kind: ChainKind, pending: (status: 'processing' | 'pending') => T): Promise<T> {
+async function readChain<T>(
+  ctx: ServerContext,
+  row: CaseRow,
+  kind: ChainKind,
+  pending: (status: 'processing' | 'pending') => T,
+): Promise<T> {
   const job = await latestJobForCase<Record<string, never>, T>(ctx.db, row.id, kind);
   if (!job) return pending('pending');
   if (job.status === 'completed' && job.result) return job.result;
@@ -131,5 +138,6 @@ export async function generateOwnershipChain(ctx: ServerContext, principal: Prin
 
 export async function getOwnershipChain(ctx: ServerContext, principal: Principal, caseId: string) {
   const row = await loadCase(ctx, principal, caseId);
-  return readChain(ctx, row, OWNERSHIP_CHAIN_JOB, (status) => ownershipChainPending({ caseId: row.id, internalId: row.internal_id }, status));
+  const c = { caseId: row.id, internalId: row.internal_id };
+  return readChain(ctx, row, OWNERSHIP_CHAIN_JOB, (status) => ownershipChainPending(c, status));
 }

@@ -1,7 +1,5 @@
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { markDocumentFailed, runDocumentOcr } from './documentOcr.js';
-
-export const DOCUMENT_PROCESS_JOB = 'document.process';
 
 /**
  * OCR of one document. Retried on failure; after the last attempt the document is `error`.
@@ -24,6 +22,7 @@ export const documentProcessJob: JobHandler<{ document_id: string; ocr_id?: stri
     }
   },
   async abandoned(job, ctx, message) {
-    await markDocumentFailed(ctx, job.payload.document_id, message, { run: job.id, queued: true, queuedOcrId: job.payload.ocr_id, queuedAt: job.createdAt });
+    const run = { run: job.id, queued: true, queuedOcrId: job.payload.ocr_id, queuedAt: job.createdAt };
+    await markDocumentFailed(ctx, job.payload.document_id, message, run);
   },
 };

@@ -1,13 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentValidity } from '@vcase/shared';
-import { sql, type ExpressionBuilder } from 'kysely';
 import { timerMs } from '../clock.js';
 import type { ServerContext } from '../context.js';
-import type { Database } from '../db/database.js';
-import type { JobRunOptions } from '../jobs/jobRunner.js';
+import type { JobRunOptions } from '../jobs/jobHandler.js';
 import { fromJson, toJson } from '../db/json.js';
 import { computeValidity, fixtureEngine, defaultEngines, processDocument, withNormalizedIdentifiers } from '../pipeline/index.js';
-import { findDocument, type DocumentRow } from '../repositories/documents.repository.js';
+import { claimDocumentRun, failDocumentRun, findDocument, writeOcrResult, type DocumentRow } from '../repositories/documents.repository.js';
 import { lookupSandboxOcr } from '../providers/sandboxOcr.js';
 import { queueInvoiceChecks } from './lookups/invoices.service.js';
 import { reportProcessed, timedEngine } from '../metrics/pipeline.js';
@@ -50,32 +48,21 @@ export async function applyOcrResult(
   const validity =
     r.validity ?? computeValidity({ type: r.type ?? 'unknown', parsed_data: r.parsed_data, text: r.text ?? '', today: ctx.clock.now() });
   // An engine run keeps a type given by hand while it ran (POST …/classify with a type).
-  const keepManual = opts.run !== undefined;
-  const manualKept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
-    keepManual ? sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end` : value;
-  let q = ctx.db.updateTable('documents').set({
-    type: manualKept('type', r.type),
+  const columns = {
+    type: r.type,
     subtype: r.subtype,
-    ...(r.classification
-      ? {
-          classification_method: manualKept('classification_method', r.classification.method),
-          classification_confidence: manualKept('classification_confidence', r.classification.confidence),
-        }
-      : {}),
+    ...(r.classification ? { classification_method: r.classification.method, classification_confidence: r.classification.confidence } : {}),
     json_ocr: toJson(r.json_ocr),
     parsed_data: toJson(r.parsed_data),
     validity: toJson(validity),
     ...(r.sha256 ? { sha256: r.sha256 } : {}),
     vin: vinColumn(r.parsed_data),
-    status: 'processed',
     ocr_id: ctx.ids(),
-    ocr_run: opts.run ?? null,
     processed_at: now,
     updated_at: now,
-  }).where('id', '=', doc.id);
-  if (opts.run !== undefined) q = q.where('ocr_run', '=', opts.run);
+  };
   // The type as written (a manual one may have been kept) decides the invoice checks.
-  const written = await q.returning('type').executeTakeFirst();
+  const written = await writeOcrResult(ctx.db, doc.id, columns, opts.run);
   if (!written) return false;
   await queueInvoiceChecks(ctx, { ...doc, type: written.type, parsed_data: toJson(r.parsed_data) });
   return true;
@@ -97,11 +84,6 @@ export function pipelineEngines(ctx: ServerContext, mode: 'run' | 'read', idle?:
   const engines = [fixtureEngine(lookup, { sleep: wait, latencyMs }), ...defaultEngines({ pool: ctx.ocr?.pool })];
   const { metrics } = ctx;
   return metrics ? engines.map((engine) => timedEngine(engine, metrics)) : engines;
-}
-
-/** Null-safe equality on a nullable text column. */
-function columnIs(column: 'ocr_id' | 'ocr_run', value: string | null) {
-  return (eb: ExpressionBuilder<Database, 'documents'>) => (value === null ? eb(column, 'is', null) : eb(column, '=', value));
 }
 
 /**
@@ -141,14 +123,7 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
   if (!stillCurrent(doc, r)) return doc;
   const bytes = doc.storage_key ? await ctx.storage.get(doc.storage_key) : null;
   if (!bytes) throw new Error(`stored file of document ${doc.id} is missing`);
-  const claimed = await ctx.db
-    .updateTable('documents')
-    .set({ status: 'processing', ocr_run: r.run, updated_at: startedAt })
-    .where('id', '=', doc.id)
-    .where(columnIs('ocr_run', doc.ocr_run))
-    .where(columnIs('ocr_id', doc.ocr_id))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return findDocument(ctx.db, doc.id);
+  if (!(await claimDocumentRun(ctx.db, doc, r.run, startedAt))) return findDocument(ctx.db, doc.id);
   const manualType = doc.classification_method === 'manual' && doc.type ? doc.type : undefined;
   const out = await processDocument({
     bytes,
@@ -182,17 +157,8 @@ export async function markDocumentFailed(ctx: ServerContext, documentId: string,
   if (!doc || !stillCurrent(doc, r)) return;
   const now = ctx.clock.now().toISOString();
   ctx.metrics?.extractionFailure('PROCESSING_FAILED');
-  await ctx.db
-    .updateTable('documents')
-    .set({
-      status: 'error',
-      validity: toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } }),
-      updated_at: now,
-    })
-    .where('id', '=', documentId)
-    .where(columnIs('ocr_run', doc.ocr_run))
-    .where(columnIs('ocr_id', doc.ocr_id))
-    .execute();
+  const validity = toJson({ document_validity: 'error', codes: ['PROCESSING_FAILED'], userInfo: { error: reason } });
+  await failDocumentRun(ctx.db, doc, validity, now);
 }
 
 export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {

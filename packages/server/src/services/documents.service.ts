@@ -18,6 +18,7 @@ import type { ServerContext } from '../context.js';
 import { fromJson } from '../db/json.js';
 import { HttpError, notFound, unauthorized, validationError } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
+import { DOCUMENT_PROCESS_JOB } from '../jobs/kinds.js';
 import { DownloadError, downloadFile } from '../net/download.js';
 import { outboundOf } from '../net/outbound.js';
 import { isActiveCase } from '../repositories/cases.repository.js';
@@ -29,7 +30,6 @@ import {
   type DocumentRow,
 } from '../repositories/documents.repository.js';
 import { EXTENSION_BY_MIME } from '../storage/fileStore.js';
-import { DOCUMENT_PROCESS_JOB } from './documentJobs.js';
 import { applyOcrResult, PENDING_VALIDITY } from './documentOcr.js';
 
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -152,7 +152,7 @@ export async function storeNewDocument(ctx: ServerContext, src: NewDocumentSourc
     await stored.commit(trx);
     await insertDocument(trx, row);
     if (!row.ocr_run) return;
-    await enqueueJob(trx, ctx.clock, ctx.ids, {
+    await enqueueJob(trx, ctx, {
       id: row.ocr_run,
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: row.id, ocr_id: null },
@@ -269,7 +269,7 @@ export async function patchDocumentOcr(ctx: ServerContext, principal: Principal,
  */
 export async function queueDocumentProcessing(ctx: ServerContext, doc: DocumentRow, patch: Partial<DocumentRow> = {}) {
   return ctx.db.transaction().execute(async (trx) => {
-    const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+    const job = await enqueueJob(trx, ctx, {
       kind: DOCUMENT_PROCESS_JOB,
       payload: { document_id: doc.id, ocr_id: doc.ocr_id },
       companyId: doc.company_id,

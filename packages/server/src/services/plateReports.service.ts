@@ -5,15 +5,15 @@ import { taxesResponse, taxPlatesToQuery } from '../domain/taxes.js';
 import { ticketPlatesToQuery, ticketsResponse, type TicketInfraction } from '../domain/tickets.js';
 import { badRequest } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import { LOOKUP_BATCH_JOB } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import type { CaseRow } from '../repositories/cases.repository.js';
 import { loadCase } from './caseAccess.js';
 import { casePrimaryVin } from './caseDerived.service.js';
 import { caseOwner, startLookup } from './lookups/lookupJob.js';
 import { casePlateEntries, caseTaxReceipts, plateKey, plateLookupStates } from './lookups/plateLookupState.js';
 
-/** The parent of a batch of per-plate lookups: its id is the `job_id` a POST answers. */
-export const LOOKUP_BATCH_JOB = 'lookup.batch';
+/** The parent of a batch of per-plate lookups (`LOOKUP_BATCH_JOB`). */
 export const lookupBatchJob: JobHandler<{ source: string; plates: string[] }> = {
   async run(job) {
     return { source: job.payload.source, plates: job.payload.plates };
@@ -39,7 +39,7 @@ async function startPlateLookups(ctx: ServerContext, row: CaseRow, source: 'tick
   if (pairs.length === 0) throw badRequest(NO_PLATES_FOR_CASE_VIN);
   const unique = [...new Set(pairs.map((p) => p.plate))];
   return ctx.db.transaction().execute(async (trx) => {
-    const parent = await enqueueJob(trx, ctx.clock, ctx.ids, {
+    const parent = await enqueueJob(trx, ctx, {
       kind: LOOKUP_BATCH_JOB,
       payload: { source, plates: unique },
       companyId: row.company_id,
@@ -110,7 +110,9 @@ export async function taxesOf(ctx: ServerContext, row: CaseRow): Promise<TaxesRe
       state: s.state,
       reason: s.reason,
       finished_at: s.finished_at,
-      years: (objectItems(s.data?.years) as { fiscal_year: number; amount: number | string | null }[] | undefined) ?? (s.state === 'done' ? [] : undefined),
+      years:
+        (objectItems(s.data?.years) as { fiscal_year: number; amount: number | string | null }[] | undefined) ??
+        (s.state === 'done' ? [] : undefined),
     })),
   });
 }

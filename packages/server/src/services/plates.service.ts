@@ -6,20 +6,26 @@ import { str } from '../domain/text.js';
 import { normalizePlate, parseDate } from '../domain/validators/index.js';
 import { notFound } from '../errors.js';
 import { enqueueJob } from '../jobs/jobQueue.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import { PLATE_PORTAL_JOB } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { lookupSource } from '../providers/lookupSource.js';
 import { SourceUnavailableError } from '../providers/outcome.js';
-import type { Selectable } from 'kysely';
-import type { CasePlatesTable, PlatePortalLookupsTable } from '../db/database.js';
-import type { CaseRow } from '../repositories/cases.repository.js';
+import { updateCase, type CaseRow } from '../repositories/cases.repository.js';
+import {
+  finishPortalLookup,
+  listActiveCasePlates,
+  listPortalLookups,
+  replaceCasePlates,
+  startPortalLookup,
+  type CasePlateRow,
+  type PortalLookupRow,
+} from '../repositories/plates.repository.js';
 import { loadCase } from './caseAccess.js';
 import { processedDocuments } from './caseDerived.service.js';
 
-type PortalLookupRow = Selectable<PlatePortalLookupsTable>;
 /** A plate row of the case with the portal's answer for its plate (MEX plates only). */
-export type CasePlateWithPortal = Selectable<CasePlatesTable> & { portal?: PortalLookupRow };
+export type CasePlateWithPortal = CasePlateRow & { portal?: PortalLookupRow };
 
-export const PLATE_PORTAL_JOB = 'plate_portal.lookup';
 /** The official portal covers plates registered in the Estado de México only (contract §2.4). */
 export const PORTAL_ENTITY = 'MEX';
 
@@ -35,38 +41,20 @@ export async function computePlates(ctx: ServerContext, caseRow: CaseRow): Promi
   const now = ctx.clock.now().toISOString();
   const portalPlates = [...new Set(rows.filter((r) => r.entity === PORTAL_ENTITY).map((r) => r.plate))];
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('case_plates').where('case_id', '=', caseRow.id).execute();
-    if (rows.length) {
-      await trx
-        .insertInto('case_plates')
-        .values(rows.map((r, i) => ({ id: ctx.ids(), case_id: caseRow.id, position: i, ...r })))
-        .execute();
-    }
-    await trx.updateTable('cases').set({ plates_computed_at: now, updated_at: now }).where('id', '=', caseRow.id).execute();
+    await replaceCasePlates(
+      trx,
+      caseRow.id,
+      rows.map((r, i) => ({ id: ctx.ids(), case_id: caseRow.id, position: i, ...r })),
+    );
+    await updateCase(trx, caseRow.id, { plates_computed_at: now, updated_at: now });
     for (const plate of portalPlates) {
-      const job = await enqueueJob(trx, ctx.clock, ctx.ids, {
+      const job = await enqueueJob(trx, ctx, {
         kind: PLATE_PORTAL_JOB,
         payload: { case_id: caseRow.id, plate },
         companyId: caseRow.company_id,
         caseId: caseRow.id,
       });
-      const values = {
-        case_id: caseRow.id,
-        plate,
-        lookup_status: 'pending',
-        job_id: job.id,
-        updated_at: now,
-        plate_status: null,
-        valid_from: null,
-        valid_until: null,
-        previous_plate: null,
-        raw: null,
-      };
-      await trx
-        .insertInto('plate_portal_lookups')
-        .values(values)
-        .onConflict((oc) => oc.columns(['case_id', 'plate']).doUpdateSet({ lookup_status: 'pending', job_id: job.id, updated_at: now }))
-        .execute();
+      await startPortalLookup(trx, { caseId: caseRow.id, plate, jobId: job.id, at: now });
     }
   });
 }
@@ -84,17 +72,8 @@ export async function getPlates(ctx: ServerContext, principal: Principal, caseId
  * copies: moves bench row memory.server_rss (docs/performance.md, round 3).
  */
 export async function casePlateRows(ctx: ServerContext, caseId: string): Promise<CasePlateWithPortal[]> {
-  const [plates, lookups] = await Promise.all([
-    // A deleted (inactive) document's plates leave every plate read at once, not at the next recompute.
-    ctx.db
-      .selectFrom('case_plates')
-      .selectAll()
-      .where('case_id', '=', caseId)
-      .where('file_id', 'in', (eb) => eb.selectFrom('documents').select('id').where('case_id', '=', caseId).where('active', '=', 1))
-      .orderBy('position')
-      .execute(),
-    ctx.db.selectFrom('plate_portal_lookups').selectAll().where('case_id', '=', caseId).execute(),
-  ]);
+  // A deleted (inactive) document's plates leave every plate read at once, not at the next recompute.
+  const [plates, lookups] = await Promise.all([listActiveCasePlates(ctx.db, caseId), listPortalLookups(ctx.db, caseId)]);
   const byPlate = new Map<string, PortalLookupRow>();
   for (const l of lookups) byPlate.set(l.plate, l);
   const rows = plates as CasePlateWithPortal[];
@@ -108,25 +87,13 @@ const portalStatus = (value: string | null) => PORTAL_STATUSES.find((s) => s.toU
 /** A portal date as DD/MM/YYYY (§2.4) when it reads as a date; another text as given. */
 const portalDate = (value: string | null) => (value ? (parseDate(value) ?? value) : null);
 
-/** Whether a portal previous-plate lookup of the case is still running (§2.4 `pending`). */
-export async function hasPendingPreviousPlateLookup(ctx: ServerContext, caseId: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('plate_portal_lookups')
-    .select('plate')
-    .where('case_id', '=', caseId)
-    .where('lookup_status', '=', 'pending')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 type PlateEntry = PlatesResponse['plates'][number];
 
 /**
  * The fields of a §2.4 plate row read from its document, as a new object the caller adds
  * to (with `Object.assign`, not a spread: see `casePlateRows`).
  */
-export function plateDocumentFields(p: Selectable<CasePlatesTable>) {
+export function plateDocumentFields(p: CasePlateRow) {
   return {
     plate: p.plate,
     entity: p.entity,
@@ -176,14 +143,8 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
   backoffMs: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
   async run(job, ctx, { signal, idle }) {
     const { case_id, plate } = job.payload;
-    const set = (values: Record<string, unknown>) =>
-      ctx.db
-        .updateTable('plate_portal_lookups')
-        .set({ ...values, updated_at: ctx.clock.now().toISOString() })
-        .where('case_id', '=', case_id)
-        .where('plate', '=', plate)
-        .where('job_id', '=', job.id)
-        .execute();
+    const set = (values: Parameters<typeof finishPortalLookup>[2]) =>
+      finishPortalLookup(ctx.db, { caseId: case_id, plate, jobId: job.id }, { ...values, updated_at: ctx.clock.now().toISOString() });
     const outcome = await lookupSource(ctx, { source: 'plate_portal', key: plate, signal, idle });
     if (outcome.kind === 'error') {
       if (job.attempts >= (job.maxAttempts ?? 3)) {
@@ -197,7 +158,8 @@ export const platePortalJob: JobHandler<{ case_id: string; plate: string }> = {
       return { lookup_status: 'error' };
     }
     if (outcome.kind === 'not_found') {
-      await set({ lookup_status: null, plate_status: null, valid_from: null, valid_until: null, previous_plate: null, raw: '{"not_found":true}' });
+      const none = { plate_status: null, valid_from: null, valid_until: null, previous_plate: null };
+      await set({ lookup_status: null, ...none, raw: '{"not_found":true}' });
       return { lookup_status: null };
     }
     const d = outcome.data;

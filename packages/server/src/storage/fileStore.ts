@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { processRandom } from '../randomPool.js';
 import { OWNER_FILE_MODE, ownerOnlyDir, ownerOnlyDirAsync } from './ownerOnly.js';
 
 export interface StoredFile {
@@ -44,7 +44,7 @@ export function isStorageKey(key: string): boolean {
  */
 export function newStorageKey(ext: string): string {
   const time = Date.now().toString(16).padStart(12, '0');
-  return `${time}${processRandom.take(15).toString('base64url')}${ext ? `.${ext}` : ''}`;
+  return `${time}${randomBytes(15).toString('base64url')}${ext ? `.${ext}` : ''}`;
 }
 
 const TIME_PREFIX = /^[0-9a-f]{12}/;

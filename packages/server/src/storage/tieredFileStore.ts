@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import type { GroupCommit } from '../db/groupCommit.js';
-import { insertRow } from '../db/precompiled.js';
+import type { GroupCommit } from '../db/sqlite/groupCommit.js';
 import { insertChunks, readChunks, streamChunks } from './fileChunks.js';
 import { isStorageKey, newStorageKey, storedFile, type FileStore, type StagedFile } from './fileStore.js';
 import type { SegmentFiles, SegmentPlace } from './segmentFiles.js';
@@ -52,7 +51,8 @@ export function tieredFileStore(opts: {
     if (!row) return undefined;
     if (row.chunks !== null) return { chunks: Number(row.chunks) };
     if (row.segment === null) return Buffer.from(row.content);
-    return segments ? segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) }) : null;
+    if (!segments) return null;
+    return segments.read({ segment: row.segment, offset: Number(row.segment_offset), length: Number(row.segment_length) });
   }
   async function stage(bytes: Uint8Array, ext: string): Promise<StagedFile> {
     const large = bytes.byteLength > INLINE_FILE_BYTES;
@@ -61,7 +61,7 @@ export function tieredFileStore(opts: {
     if (large) {
       const commit = async (trx: Transaction<Database>) => {
         const chunks = await insertChunks(trx, key, bytes);
-        await insertRow(trx, 'stored_files', { key, content: EMPTY, created_at: clock.now().toISOString(), chunks });
+        await trx.insertInto('stored_files').values({ key, content: EMPTY, created_at: clock.now().toISOString(), chunks }).execute();
       };
       return { ...storedFile(key, bytes), commit };
     }
@@ -71,16 +71,12 @@ export function tieredFileStore(opts: {
     let place: SegmentPlace | undefined;
     const commit = async (trx: Transaction<Database>) => {
       const created_at = clock.now().toISOString();
-      if (!segments) return void (await insertRow(trx, 'stored_files', { key, content, created_at }));
+      if (!segments) return void (await trx.insertInto('stored_files').values({ key, content, created_at }).execute());
       place ??= segments.append(content);
-      await insertRow(trx, 'stored_files', {
-        key,
-        content: EMPTY,
-        created_at,
-        segment: place.segment,
-        segment_offset: place.offset,
-        segment_length: place.length,
-      });
+      await trx
+        .insertInto('stored_files')
+        .values({ key, content: EMPTY, created_at, segment: place.segment, segment_offset: place.offset, segment_length: place.length })
+        .execute();
     };
     return { ...storedFile(key, bytes), commit };
   }

@@ -1,5 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { JobHandler, JobHandlers } from '../jobs/jobRunner.js';
+import type { JobHandler, JobHandlers } from '../jobs/jobHandler.js';
 import { contextOf, tracer } from './traceContext.js';
 
 /**
@@ -18,7 +18,12 @@ function traced(kind: string, handler: JobHandler<any, unknown>): JobHandler<any
         `job ${kind}`,
         {
           kind: SpanKind.CONSUMER,
-          attributes: { 'vcase.job.id': job.id, 'vcase.job.kind': kind, 'vcase.job.attempt': job.attempts, ...(job.caseId ? { 'vcase.case_id': job.caseId } : {}) },
+          attributes: {
+            'vcase.job.id': job.id,
+            'vcase.job.kind': kind,
+            'vcase.job.attempt': job.attempts,
+            ...(job.caseId ? { 'vcase.case_id': job.caseId } : {}),
+          },
         },
         contextOf(job.traceParent),
       );

@@ -1,9 +1,10 @@
-import { isA, OPERATION_LIST, pathParams, type Operation } from '@vcase/shared';
-import type { TrpcProcedureId, TrpcProcedures } from '@vcase/shared/trpc';
+import { OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import type { TrpcProcedures } from '@vcase/shared/trpc';
 import { authRuleOf } from '../auth/operationAuth.js';
 import type { Principal } from '../auth/principal.js';
 import * as z from 'zod';
-import { HANDLERS, isWithStatus, operationEnv, type OperationDeps } from '../operations/handlers.js';
+import { runOperation } from '../operations/handlers.js';
+import { isWithStatus, type OperationDeps } from '../operations/operation.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { bodyLimitsOf } from '../http/bodyLimits.js';
 import { jsonValueRefusal } from '../http/jsonBody.js';
@@ -53,7 +54,12 @@ const TRANSPORT_FIELDS = new Map(
  * handled by the same handler. The answer is already encoded (`EncodedBody`, for cached
  * reads) or the body run through the response schema.
  */
-export async function runProcedure(op: Operation, deps: OperationDeps, principal: Principal, input: Record<string, unknown> | undefined) {
+export async function runProcedure(
+  op: Operation<OperationId>,
+  deps: OperationDeps,
+  principal: Principal,
+  input: Record<string, unknown> | undefined,
+) {
   const fields = TRANSPORT_FIELDS.get(op.path);
   if (input && fields) validated(fields, input);
   const parts = splitInput(op.path, op.method, input ?? {});
@@ -66,10 +72,10 @@ export async function runProcedure(op: Operation, deps: OperationDeps, principal
   const bodySchema = op.rejectsBody ? undefined : op.bodyCheck ? op.wireBody : op.body;
   // A missing body reads as `{}` unless the operation requires one, as on REST (`app.ts`).
   if (bodySchema) parts.body = validated(bodySchema, parts.body ?? (op.bodyRequired ? null : {}));
-  const result = await HANDLERS[op.id as TrpcProcedureId](operationEnv(deps, principal), parts);
+  const result = await runOperation(op.id, { ...deps, principal }, parts);
   const body = isWithStatus(result) ? result.body : result;
   if (!op.response) return null;
-  if (isA(EncodedBody, body)) return body;
+  if (body instanceof EncodedBody) return body;
   const encoded = op.response.safeParse(body);
   return encoded.success ? encoded.data : body;
 }
@@ -83,9 +89,10 @@ function buildProcedures() {
   for (const op of OPERATION_LIST) {
     if (op.id === 'health') continue;
     const base = procedureFor(authRuleOf(op)).input(looseInput);
-    const resolve = async ({ ctx, input }: { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined }) => {
+    type Call = { ctx: Parameters<Parameters<typeof base.query>[0]>[0]['ctx']; input: Record<string, unknown> | undefined };
+    const resolve = async ({ ctx, input }: Call) => {
       const out = await runProcedure(op, ctx.deps, ctx.principal, input);
-      return isA(EncodedBody, out) ? out.value : out;
+      return out instanceof EncodedBody ? out.value : out;
     };
     procedures[op.id] = op.method === 'GET' ? base.query(resolve) : base.mutation(resolve);
   }

@@ -1,13 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerContext } from '../context.js';
-import type { JobHandler } from '../jobs/jobRunner.js';
+import type { JobHandler } from '../jobs/jobHandler.js';
 import { outboundOf } from '../net/outbound.js';
 import { checkUrlShape } from '../net/publicUrl.js';
 import { signatureHeaders } from './signatures.js';
 import { findRegistrationById, recordDelivery, secretsInForce, type WebhookDeliveryDto } from './webhooks.repository.js';
 import { secondsSince } from '../metrics/hooks.js';
-
-export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 
 /**
  * What a delivery sends, fixed when the event fired, and the registration it goes to: the
@@ -89,7 +87,8 @@ export const deliverWebhook: JobHandler<WebhookDeliverPayload, WebhookDeliverRes
     const registration = payload.registrationId && (await findRegistrationById(ctx.db, payload.companyId, payload.registrationId));
     if (!registration) {
       // Deleted after the event fired: the operator no longer wants it sent, and its key is gone.
-      ctx.logger.info({ jobId: job.id, companyId: payload.companyId, event: payload.event }, 'webhook delivery dropped: its registration was deleted');
+      const log = { jobId: job.id, companyId: payload.companyId, event: payload.event };
+      ctx.logger.info(log, 'webhook delivery dropped: its registration was deleted');
       return { delivery_id: null, ok: false, status_code: null };
     }
     const now = ctx.clock.now();

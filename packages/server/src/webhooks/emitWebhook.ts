@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { publicBaseUrl, type Config } from '../config.js';
 import type { ServerContext } from '../context.js';
 import type { CasesTable, Database } from '../db/database.js';
 import { enqueueJob, type Job } from '../jobs/jobQueue.js';
-import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './deliverWebhook.js';
+import { WEBHOOK_DELIVER_JOB } from '../jobs/kinds.js';
+import type { WebhookDeliverPayload } from './deliverWebhook.js';
 import { webhookRequestBody, type WebhookTemplate, type WebhookVars } from './renderTemplate.js';
 import { fromJson } from '../db/json.js';
 import { findRegistration } from './webhooks.repository.js';
@@ -24,8 +24,13 @@ export interface EmitWebhookInput {
 /** Assignment is not a status change, so it fires for cases without `internal_id` too. */
 const NOT_A_STATUS_EVENT = 'v1-assign-analyst';
 
-export function webhookVars(config: Config, caseRow: Selectable<CasesTable>, actor: WebhookActor | null): WebhookVars {
-  const webBase = (config.webUrl ?? publicBaseUrl(config)).replace(/\/+$/, '');
+export function webhookVars(
+  ctx: Pick<ServerContext, 'config' | 'address'>,
+  caseRow: Selectable<CasesTable>,
+  actor: WebhookActor | null,
+): WebhookVars {
+  const { config } = ctx;
+  const webBase = (config.webUrl ?? ctx.address.baseUrl).replace(/\/+$/, '');
   return {
     vehicle_id: caseRow.id,
     internal_id: caseRow.internal_id ?? '',
@@ -48,7 +53,7 @@ export function webhookVars(config: Config, caseRow: Selectable<CasesTable>, act
  * job, or null.
  */
 export async function emitWebhook(
-  ctx: Pick<ServerContext, 'config' | 'clock' | 'ids'>,
+  ctx: Pick<ServerContext, 'config' | 'address' | 'clock' | 'ids' | 'jobEvents'>,
   db: Kysely<Database>,
   { event, caseRow, actor = null }: EmitWebhookInput,
 ): Promise<Job<WebhookDeliverPayload> | null> {
@@ -58,7 +63,7 @@ export async function emitWebhook(
   if (!registration) return null;
 
   const template = fromJson<WebhookTemplate | null>(registration.template, null);
-  const body = webhookRequestBody(template, event, webhookVars(ctx.config, caseRow, actor));
+  const body = webhookRequestBody(template, event, webhookVars(ctx, caseRow, actor));
   return queueDelivery(ctx, db, {
     registrationId: registration.id,
     webhookId: `msg_${ctx.ids()}`,
@@ -71,7 +76,7 @@ export async function emitWebhook(
 
 /** Queues one delivery (an event's, or a redelivery of a recorded one). `db` may be a transaction. */
 export function queueDelivery(ctx: Pick<ServerContext, 'clock' | 'ids'>, db: Kysely<Database>, payload: WebhookDeliverPayload) {
-  return enqueueJob<WebhookDeliverPayload>(db, ctx.clock, ctx.ids, {
+  return enqueueJob<WebhookDeliverPayload>(db, ctx, {
     kind: WEBHOOK_DELIVER_JOB,
     companyId: payload.companyId,
     caseId: payload.caseId,

@@ -1,7 +1,6 @@
 export type { WebhookDeliveriesTable, WebhookRegistrationsTable } from './webhooks.table.js';
 export {
   deliverWebhook,
-  WEBHOOK_DELIVER_JOB,
   type WebhookDeliverPayload,
   type WebhookDeliverResult,
 } from './deliverWebhook.js';
@@ -31,3 +30,4 @@ export {
 } from './webhooks.repository.js';
 export { generateWebhookSecret, signatureHeaders, signWebhook } from './signatures.js';
 export { redeliver, webhookNotRegistered } from './redeliver.js';
+export { registerWebhook } from './registerWebhook.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertRow, precompiled } from '../../src/db/precompiled.js';
+import { precompiled } from '../../src/db/precompiled.js';
 import { AT, caseRow, databasePerTest } from '../helpers/database.js';
 
 const openDatabase = databasePerTest('precompiled');
@@ -12,7 +12,12 @@ describe('precompiled queries', () => {
     // Arguments named in one order, used by the query in the other, with a constant between.
     const find = precompiled(
       (d, internalId, companyId) =>
-        d.selectFrom('cases').select('id').where('company_id', '=', companyId).where('active', '=', 1).where('internal_id', '=', internalId),
+        d
+          .selectFrom('cases')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .where('active', '=', 1)
+          .where('internal_id', '=', internalId),
       '<internal>',
       '<company>',
     );
@@ -43,30 +48,5 @@ describe('precompiled queries', () => {
     const handle = await openDatabase({ migrate: false });
     const unused = precompiled((d, _companyId) => d.selectFrom('cases').select('id'), '<company>');
     await expect(unused(handle.db, 'c1')).rejects.toThrow('does not use argument 0');
-  });
-
-  it('insert rows with SQL compiled once, in transactions too, each row with its own values', async () => {
-    const { db } = await openDatabase();
-    const company = (id: string, name: string) => ({ id, name, status_catalog: '[]', created_at: AT });
-    await insertRow(db, 'companies', company('c1', 'Uno'));
-    await db.transaction().execute(async (trx) => {
-      await insertRow(trx, 'companies', company('c2', 'Dos'));
-      await insertRow(trx, 'companies', { created_at: AT, id: 'c3', name: 'Tres', status_catalog: '["x"]' }); // other key order
-    });
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await insertRow(trx, 'companies', company('c4', 'Cuatro'));
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    // A value left undefined is left out of the insert, as Kysely does: the column's default applies.
-    await expect(insertRow(db, 'companies', { ...company('c5', 'Cinco'), name: undefined } as never)).rejects.toThrow(/null|not-null|NOT NULL/i);
-    const rows = await db.selectFrom('companies').select(['id', 'name', 'status_catalog']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { id: 'c1', name: 'Uno', status_catalog: '[]' },
-      { id: 'c2', name: 'Dos', status_catalog: '[]' },
-      { id: 'c3', name: 'Tres', status_catalog: '["x"]' },
-    ]);
-    await expect(insertRow(db, 'companies', company('c1', 'Otra'))).rejects.toThrow(/unique|duplicate/i);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
-import { PLATE_PORTAL_JOB } from '../../src/services/plates.service.js';
+import { PLATE_PORTAL_JOB } from '../../src/jobs/kinds.js';
 
 // Operations that add a record or start work each time they run honour Idempotency-Key like
 // the creates: a retry with the same key and body answers the first answer and runs nothing.
@@ -73,7 +73,12 @@ describe('Idempotency-Key on operations that add a record or start work', () => 
   it('the tRPC channel takes the key as idempotency_key and shares the REST answers', async () => {
     const caseId = await createCase(t, acme);
     const call = () =>
-      t.inject({ method: 'POST', url: '/trpc/appendCaseMetadata', headers: acme.bearer, payload: { case_id: caseId, idempotency_key: 'trpc-1', nota: 'una' } });
+      t.inject({
+        method: 'POST',
+        url: '/trpc/appendCaseMetadata',
+        headers: acme.bearer,
+        payload: { case_id: caseId, idempotency_key: 'trpc-1', nota: 'una' },
+      });
     const [first, retry] = [await call(), await call()];
     expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
     expect(retry.json().result.data).toEqual(first.json().result.data);

@@ -34,10 +34,16 @@ describe('a server started on port 0', () => {
     expect(server.bootstrapped?.base_url).toBe(address);
   });
 
+  it('holds the port it listens on beside the config, which stays as it was read', () => {
+    expect(server.ctx.address.baseUrl).toBe(address);
+    expect(server.ctx.config.port).toBe(0);
+  });
+
   it('answers stored-file URLs on the real port, and they serve the bytes', async () => {
     const { token } = server.bootstrapped!;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const created = await fetch(`${address}/v1/cases`, { method: 'POST', headers, body: JSON.stringify({ internal_id: 'PORT-0', status: 'nuevo' }) });
+    const body = JSON.stringify({ internal_id: 'PORT-0', status: 'nuevo' });
+    const created = await fetch(`${address}/v1/cases`, { method: 'POST', headers, body });
     expect(created.status).toBe(201);
     const { case_id } = (await created.json()) as { case_id: string };
     const bytes = Buffer.from('%PDF-1.4 puerto elegido por el sistema');
@@ -72,7 +78,8 @@ async function raw(request: string): Promise<{ status: number; body: unknown }> 
 describe('requests the HTTP parser refuses', () => {
   it('answer in the service error body: oversized headers 431, raw non-ASCII in the URL 400', async () => {
     const huge = await raw(`GET /v1/cases HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`);
-    expect(huge).toEqual({ status: 431, body: { error: { code: null, message: 'Las cabeceras de la solicitud exceden el tamaño máximo' } } });
+    const message = 'Las cabeceras de la solicitud exceden el tamaño máximo';
+    expect(huge).toEqual({ status: 431, body: { error: { code: null, message } } });
     const nonAscii = await raw('GET /v1/cases?internal_id=\u00e9lite HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(nonAscii.status).toBe(400);
     expect(nonAscii.body).toEqual({ error: { code: null, message: expect.stringMatching(/^La solicitud HTTP no es válida/) } });
@@ -95,7 +102,8 @@ async function postFromAnotherProcess(path: string, headers: Record<string, stri
       } catch (e) { out.push(e.cause?.code ?? String(e)); }
     }
     console.log(JSON.stringify(out));`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  const args = ['--input-type=module', '-e', script];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: 60_000 });
   return JSON.parse(stdout) as string[];
 }
 
@@ -104,15 +112,19 @@ describe('bodies refused before they are read', () => {
   // ECONNRESET) instead of the 400 in about a third of the tries.
   it('an upload over the size limit gets its 400 after the client has sent it, not a broken pipe', async () => {
     const { api_key } = server.bootstrapped!;
-    const outcomes = await postFromAnotherProcess('/v1/documents', { 'content-type': 'application/json', 'x-api-key': api_key }, 29 * 1024 * 1024, 8);
-    const tooLarge = '400 {"error":{"code":"VALIDATION_ERROR","message":"El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)"}}';
+    const headers = { 'content-type': 'application/json', 'x-api-key': api_key };
+    const outcomes = await postFromAnotherProcess('/v1/documents', headers, 29 * 1024 * 1024, 8);
+    const tooLarge =
+      '400 {"error":{"code":"VALIDATION_ERROR",' +
+      '"message":"El cuerpo de la solicitud excede el tamaño máximo (archivo de 20 MB como máximo)"}}';
     expect(outcomes).toEqual(Array(8).fill(tooLarge));
   });
 
   it('so does a body of a type no parser takes, on REST and on tRPC', async () => {
     const { token } = server.bootstrapped!;
     for (const path of ['/v1/cases', '/trpc/createCase']) {
-      const outcomes = await postFromAnotherProcess(path, { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` }, 8 * 1024 * 1024, 3);
+      const headers = { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` };
+      const outcomes = await postFromAnotherProcess(path, headers, 8 * 1024 * 1024, 3);
       expect(outcomes.map((o) => o.slice(0, 4)), path).toEqual(Array(3).fill('400 '));
       for (const o of outcomes) expect(o, path).toContain('Content-Type no soportado; use application/json');
     }

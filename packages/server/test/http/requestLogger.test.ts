@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTenant, startTestServer } from '../helpers/testServer.js';
 
 /** A pino logger at `info` whose lines are kept, parsed. */
@@ -17,18 +17,17 @@ function capturedLogger() {
 }
 
 describe('per-request logger', () => {
-  it('makes no child logger for requests that log nothing, and binds the request id to the lines a request writes', async () => {
+  it('writes no line for requests that go well, and binds the request id to the lines a request writes', async () => {
     const { logger, lines } = capturedLogger();
-    const child = vi.spyOn(logger, 'child');
     const w = await startTestServer({}, { startWorkers: false, logger });
     try {
       const tenant = await createTenant(w);
-      child.mockClear();
+      const before = lines.length;
       for (let i = 0; i < 5; i++) {
         expect((await w.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
         expect((await w.inject({ method: 'GET', url: '/v1/cases', headers: tenant.bearer })).statusCode).toBe(200);
       }
-      expect(child).not.toHaveBeenCalled();
+      expect(lines.slice(before)).toEqual([]);
 
       // A request that writes a line (the readiness probe with its database gone) writes it
       // with its own request id, the one its answer carries.
@@ -37,7 +36,6 @@ describe('per-request logger', () => {
       expect(down.statusCode).toBe(503);
       const line = lines.find((l) => l.msg === 'readiness: the database does not answer');
       expect(line).toMatchObject({ level: 40, reqId: down.headers['x-request-id'] });
-      expect(child).toHaveBeenCalledTimes(1);
     } finally {
       await w.close().catch(() => {});
     }

@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
-import {
-  claimNextJob,
-  enqueueJob,
-  getJob,
-  jobSignal,
-  latestJobForCase,
-  listJobs,
-} from '../../src/jobs/jobQueue.js';
+import { claimNextJob } from '../../src/jobs/claim.js';
+import { enqueueJob, getJob, latestJobForCase, listJobs } from '../../src/jobs/jobQueue.js';
 import { createTestContext, type TestContext } from './testContext.js';
 
 describe('job queue', () => {
@@ -21,7 +15,7 @@ describe('job queue', () => {
   afterEach(() => t.close());
 
   it('enqueues a pending job with its payload parsed back', async () => {
-    const job = await enqueueJob(t.ctx.db, clock, t.ctx.ids, {
+    const job = await enqueueJob(t.ctx.db, t.ctx, {
       kind: 'ocr',
       payload: { file: 'a.pdf', pages: [1, 2] },
       companyId: 'co-1',
@@ -46,36 +40,37 @@ describe('job queue', () => {
     expect(await getJob(t.ctx.db, 'missing')).toBeUndefined();
   });
 
-  it('signals same-process listeners on enqueue', async () => {
-    const kinds: string[] = [];
-    const listener = (kind: string) => kinds.push(kind);
-    jobSignal.on('enqueued', listener);
+  it("tells the listeners of its context's job events of an enqueue, and no other context's", async () => {
+    const other = await createTestContext({ clock });
     try {
-      await enqueueJob(t.ctx.db, clock, t.ctx.ids, { kind: 'tickets', payload: null });
+      const heard = { mine: [] as string[], other: [] as string[] };
+      t.ctx.jobEvents.on('enqueued', (kind) => heard.mine.push(kind));
+      other.ctx.jobEvents.on('enqueued', (kind) => heard.other.push(kind));
+      await enqueueJob(t.ctx.db, t.ctx, { kind: 'tickets', payload: null });
+      expect(heard).toEqual({ mine: ['tickets'], other: [] });
     } finally {
-      jobSignal.off('enqueued', listener);
+      await other.close();
     }
-    expect(kinds).toEqual(['tickets']);
   });
 
   it('enqueues inside the caller transaction: a rollback leaves no job', async () => {
     await expect(
       t.ctx.db.transaction().execute(async (trx) => {
-        await enqueueJob(trx, clock, t.ctx.ids, { kind: 'k', payload: 1, caseId: 'c' });
+        await enqueueJob(trx, t.ctx, { kind: 'k', payload: 1, caseId: 'c' });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
     expect(await listJobs(t.ctx.db, { caseId: 'c' })).toEqual([]);
 
     await t.ctx.db.transaction().execute(async (trx) => {
-      await enqueueJob(trx, clock, t.ctx.ids, { kind: 'k', payload: 2, caseId: 'c' });
+      await enqueueJob(trx, t.ctx, { kind: 'k', payload: 2, caseId: 'c' });
     });
     expect((await listJobs(t.ctx.db, { caseId: 'c' })).map((j) => j.payload)).toEqual([2]);
   });
 
   it('finds the latest job of a kind for a case and lists by filter, oldest first', async () => {
     const q = (o: { kind: string; caseId?: string; parentId?: string; payload: number }) =>
-      enqueueJob(t.ctx.db, clock, t.ctx.ids, o);
+      enqueueJob(t.ctx.db, t.ctx, o);
     const parent = await q({ kind: 'process', caseId: 'c1', payload: 1 });
     await q({ kind: 'tickets', caseId: 'c1', payload: 2 });
     const child = await q({ kind: 'ocr', caseId: 'c1', parentId: parent.id, payload: 3 });
@@ -90,13 +85,13 @@ describe('job queue', () => {
   });
 
   it('claims only due jobs of the given kinds, earliest run_at first', async () => {
-    const later = await enqueueJob(t.ctx.db, clock, t.ctx.ids, {
+    const later = await enqueueJob(t.ctx.db, t.ctx, {
       kind: 'a',
       payload: 'later',
       runAt: new Date(clock.now().getTime() + 60_000),
     });
-    await enqueueJob(t.ctx.db, clock, t.ctx.ids, { kind: 'b', payload: 'other kind' });
-    const due = await enqueueJob(t.ctx.db, clock, t.ctx.ids, { kind: 'a', payload: 'due' });
+    await enqueueJob(t.ctx.db, t.ctx, { kind: 'b', payload: 'other kind' });
+    const due = await enqueueJob(t.ctx.db, t.ctx, { kind: 'a', payload: 'due' });
     const opts = { leaseMs: 120_000, workerId: 'w1', kinds: ['a'] };
 
     const first = await claimNextJob(t.ctx.db, 'sqlite', { ...opts, now: clock.now() });

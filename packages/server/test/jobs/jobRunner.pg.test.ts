@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs, NEEDS_POSTGRES } from '../../../../vitest.needs.ts';
 import { manualClock } from '../../src/clock.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
-import { claimNextJob, enqueueJob, getJob, listJobs } from '../../src/jobs/jobQueue.js';
+import { claimNextJob } from '../../src/jobs/claim.js';
+import { createJobEvents } from '../../src/jobs/events.js';
+import { enqueueJob, getJob, listJobs } from '../../src/jobs/jobQueue.js';
+import { publicAddress } from '../../src/publicAddress.js';
 import { createJobRunner } from '../../src/jobs/jobRunner.js';
 import { listDeliveries, putRegistration, recordDelivery } from '../../src/webhooks/webhooks.repository.js';
 import { captureLogger } from './testContext.js';
@@ -41,11 +44,14 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
   function context(handle: DatabaseHandle): ServerContext {
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-files-'));
     fileDirs.push(filesDir);
+    const config = configSchema.parse({});
     return {
       db: handle.db,
       dialect: handle.dialect,
-      config: configSchema.parse({}),
+      config,
       clock,
+      address: publicAddress(config),
+      jobEvents: createJobEvents(),
       ids: randomUUID,
       fetch: globalThis.fetch,
       logger: captureLogger().logger,
@@ -80,7 +86,7 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
         return who;
       },
     });
-    for (let i = 0; i < 40; i++) await enqueueJob(a.db, clock, a.ids, { kind: 'pg.work', payload: i });
+    for (let i = 0; i < 40; i++) await enqueueJob(a.db, a, { kind: 'pg.work', payload: i });
     const ra = createJobRunner({ ctx: a, handlers: { 'pg.work': handler('a') }, concurrency: 4, workerId: 'a' });
     const rb = createJobRunner({ ctx: b, handlers: { 'pg.work': handler('b') }, concurrency: 4, workerId: 'b' });
     const [na, nb] = await Promise.all([ra.runDue(), rb.runDue()]);
@@ -100,9 +106,12 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
     handles.push(...pools);
     await Promise.all(pools.flatMap((p) => [1, 2, 3, 4].map(() => sql`select 1`.execute(p.db))));
     const db = pools[0]!.db;
-    for (let i = 0; i < 60; i++) await enqueueJob(db, clock, randomUUID, { kind: 'pg.bounded', companyId: 'co-bounded', payload: i });
+    for (let i = 0; i < 60; i++) {
+      await enqueueJob(db, { clock, ids: randomUUID }, { kind: 'pg.bounded', companyId: 'co-bounded', payload: i });
+    }
     const claimer = (handle: DatabaseHandle, id: string) => async () => {
-      while (await claimNextJob(handle.db, 'postgres', { now: clock.now(), leaseMs: 60_000, workerId: id, kinds: ['pg.bounded'], perCompany: 8 }));
+      const claim = () => ({ now: clock.now(), leaseMs: 60_000, workerId: id, kinds: ['pg.bounded'], perCompany: 8 });
+      while (await claimNextJob(handle.db, 'postgres', claim()));
     };
     await Promise.all(Array.from({ length: 16 }, (_, i) => claimer(pools[i % 4]!, `w${i}`)()));
     const running = (await listJobs(db, { kind: 'pg.bounded' })).filter((j) => j.status === 'processing');
@@ -111,7 +120,7 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
 
   it('takes over a job whose lease expired', async () => {
     const [a, b] = handles.map(context);
-    const job = await enqueueJob(a.db, clock, a.ids, { kind: 'pg.crash', payload: null });
+    const job = await enqueueJob(a.db, a, { kind: 'pg.crash', payload: null });
     const claimed = await claimNextJob(a.db, 'postgres', { now: clock.now(), leaseMs: 1000, workerId: 'dead', kinds: ['pg.crash'] });
     expect(claimed?.id).toBe(job.id);
     const rb = createJobRunner({ ctx: b, handlers: { 'pg.crash': { run: async () => 'recovered' } }, concurrency: 1, workerId: 'b' });
@@ -127,7 +136,18 @@ describe('job runner on PostgreSQL', needs(adminUrl, NEEDS_POSTGRES), () => {
     const reg = { company_id: 'co', event: 'expediente-created', url: 'https://a.example', updated_at: 't1' };
     await putRegistration(db, { ...reg, template: { a: '{{environment}}' } });
     expect(await putRegistration(db, { ...reg, template: 'text', updated_at: 't2' })).toMatchObject({ template: 'text' });
-    const row = { company_id: 'co', event: 'e', case_id: null, url: 'u', request_body: '{}', status_code: 200, ok: 1, response_body: '', error: null, duration_ms: 3 };
+    const row = {
+      company_id: 'co',
+      event: 'e',
+      case_id: null,
+      url: 'u',
+      request_body: '{}',
+      status_code: 200,
+      ok: 1,
+      response_body: '',
+      error: null,
+      duration_ms: 3,
+    };
     await recordDelivery(db, { ...row, id: randomUUID(), created_at: '2026-01-01T00:00:01.000Z' });
     const newest = await recordDelivery(db, { ...row, id: randomUUID(), created_at: '2026-01-01T00:00:02.000Z' });
     const list = await listDeliveries(db, 'co');

@@ -7,7 +7,9 @@ import { manualClock, timeOrderedIds, type Clock } from '../../src/clock.js';
 import { configSchema, type Config } from '../../src/config.js';
 import type { ServerContext } from '../../src/context.js';
 import { migrateToLatest, openDatabase } from '../../src/db/createDatabase.js';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
+import { createJobEvents } from '../../src/jobs/events.js';
+import { publicAddress } from '../../src/publicAddress.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 
 export interface LogLine {
@@ -43,6 +45,8 @@ export async function createTestContext(
     dialect: handle.dialect,
     config,
     clock: opts.clock ?? manualClock(),
+    address: publicAddress(config),
+    jobEvents: createJobEvents(),
     ids: timeOrderedIds,
     fetch: globalThis.fetch,
     logger,

@@ -10,7 +10,8 @@ import { findUser } from '../../src/repositories/users.repository.js';
 import { createServer, createWorker } from '../../src/server.js';
 import { createCase } from '../../src/services/cases.service.js';
 import { createCompany, createUser } from '../../src/services/admin.service.js';
-import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from '../../src/webhooks/deliverWebhook.js';
+import { WEBHOOK_DELIVER_JOB } from '../../src/jobs/kinds.js';
+import type { WebhookDeliverPayload } from '../../src/webhooks/deliverWebhook.js';
 import { putRegistration } from '../../src/webhooks/webhooks.repository.js';
 
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-worker-'));
@@ -76,11 +77,15 @@ describe('links a worker builds', () => {
     await worker.start();
     try {
       // A case created where no API listens (as a worker's jobs change cases): its event's link.
-      const principal = { kind: 'user' as const, userId: user.user_id, companyId: company.company_id, user: (await findUser(worker.ctx.db, user.user_id))! };
+      const userRow = (await findUser(worker.ctx.db, user.user_id))!;
+      const principal = { kind: 'user' as const, userId: user.user_id, companyId: company.company_id, user: userRow };
       const { body } = await createCase(worker.ctx, principal, { internal_id: 'LINKS-1', status: 'nuevo' });
       const [delivery] = await listJobs<WebhookDeliverPayload>(worker.ctx.db, { kind: WEBHOOK_DELIVER_JOB, caseId: body.case_id });
       expect(JSON.parse(delivery!.payload.body)).toEqual({ link: `${address}/cases/${body.case_id}` });
       expect(worker.address.following).toBe(true);
+      // The address is held beside the config, which stays as it was read.
+      expect(worker.ctx.address.baseUrl).toBe(address);
+      expect(worker.ctx.config.publicUrl).toBeUndefined();
     } finally {
       await worker.stop();
     }

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { processRandom } from '../../src/randomPool.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, createTenant, startTestServer, type TestServer } from '../helpers/testServer.js';
 
-// A state directory as an older version left it: the storage folder and a fan-out folder of
-// the file store there already, 0755, under the umask most systems have. The fan-out folder is
-// named by the first two characters of a key's random part: keys made here start with zero
-// bits, so the large file below lands in `AA`.
+// A state directory as an older version left it: the storage folder and the file store's
+// fan-out folders there already, 0755, under the umask most systems have. A fan-out folder is
+// named by the first two base64url characters of a key's random part, so the large file below
+// lands in one of these 4,096, whichever its key draws.
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-modes-'));
 const storageDir = path.join(stateDir, 'files');
 let t: TestServer;
@@ -18,7 +16,8 @@ const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
 
 beforeAll(async () => {
   umask = process.umask(0o022);
-  fs.mkdirSync(path.join(storageDir, 'AA'), { recursive: true, mode: 0o755 });
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  for (const a of letters) for (const b of letters) fs.mkdirSync(path.join(storageDir, a + b), { recursive: true, mode: 0o755 });
   t = await startTestServer({ db: path.join(stateDir, 'db', 'vcase.db'), storageDir }, { stateDir });
 });
 afterAll(async () => {
@@ -40,19 +39,17 @@ describe('files at rest are owner-only', () => {
     const tenant = await createTenant(t, { name: 'Modos' });
     const caseId = await createCase(t, tenant);
     const upload = async (bytes: Buffer) => {
-      const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') } });
+      const payload = { case_id: caseId, mime_type: 'application/pdf', base64: bytes.toString('base64') };
+      const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload });
       expect(res.statusCode).toBe(201);
       return new URL(res.json().url).pathname.split('/').pop()!;
     };
-    // A large file is a file of its own, in a fan-out folder; small ones go to a segment.
-    const take = processRandom.take;
-    const keyed = vi.spyOn(processRandom, 'take').mockImplementation((n) => (n === 15 ? Buffer.concat([Buffer.alloc(2), randomBytes(13)]) : take(n)));
-    try {
-      await upload(Buffer.concat([Buffer.from('%PDF-1.4 '), Buffer.alloc(300 * 1024, 7)]));
-    } finally {
-      keyed.mockRestore();
-    }
-    expect(fs.readdirSync(path.join(storageDir, 'AA'))).toHaveLength(1);
+    // A large file is a file of its own, in a fan-out folder that was already there; small
+    // ones go to a segment.
+    const key = await upload(Buffer.concat([Buffer.from('%PDF-1.4 '), Buffer.alloc(300 * 1024, 7)]));
+    const fanOut = path.join(storageDir, key.slice(12, 14));
+    expect(fs.readdirSync(fanOut)).toEqual([key]);
+    expect(modeOf(fanOut).toString(8)).toBe('700');
     await upload(Buffer.from('%PDF-1.4 pequeño'));
     expect(modeOf(storageDir).toString(8)).toBe('700');
     const files = fs.readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
-import { createGroupCommit } from '../../src/db/groupCommit.js';
+import { createGroupCommit } from '../../src/db/sqlite/groupCommit.js';
 import { localFileStore } from '../../src/storage/fileStore.js';
 import { segmentFiles } from '../../src/storage/segmentFiles.js';
 import { FILE_CHUNK_BYTES } from '../../src/storage/fileChunks.js';
@@ -23,7 +23,8 @@ async function stores({ withSegments = false, largeInDatabase = false } = {}) {
   const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments, largeInDatabase });
   const filesOnDisk = () =>
     fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.seg')).map((e) => e.name);
-  const segmentBytes = () => (fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0);
+  const segmentBytes = () =>
+    fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0;
   return {
     db,
     disk,

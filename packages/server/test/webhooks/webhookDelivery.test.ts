@@ -4,7 +4,8 @@ import type { Config } from '../../src/config.js';
 import type { CasesTable } from '../../src/db/database.js';
 import { getJob, listJobs } from '../../src/jobs/jobQueue.js';
 import { createJobRunner, type JobRunner } from '../../src/jobs/jobRunner.js';
-import { deliverWebhook, WEBHOOK_DELIVER_JOB } from '../../src/webhooks/deliverWebhook.js';
+import { WEBHOOK_DELIVER_JOB } from '../../src/jobs/kinds.js';
+import { deliverWebhook } from '../../src/webhooks/deliverWebhook.js';
 import { emitWebhook } from '../../src/webhooks/emitWebhook.js';
 import { listDeliveries, putRegistration } from '../../src/webhooks/webhooks.repository.js';
 import { createTestContext, type TestContext } from '../jobs/testContext.js';
@@ -58,6 +59,7 @@ describe('webhook emission and delivery', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
       plates_computed_at: null,
+      files_job_id: null,
       ...caseOverrides,
     };
     await t.ctx.db.insertInto('cases').values(caseRow).execute();
@@ -225,7 +227,8 @@ describe('webhook emission and delivery', () => {
     const rx = await receiver(() => {}); // answers never
     await register('expediente-created', rx.url);
     const job = await emitWebhook(t.ctx, t.ctx.db, { event: 'expediente-created', caseRow, actor });
-    const stopping = createJobRunner({ ctx: t.ctx, handlers: { [WEBHOOK_DELIVER_JOB]: deliverWebhook }, concurrency: 1, stopTimeoutMs: 50 });
+    const handlers = { [WEBHOOK_DELIVER_JOB]: deliverWebhook };
+    const stopping = createJobRunner({ ctx: t.ctx, handlers, concurrency: 1, stopTimeoutMs: 50 });
     const running = stopping.runDue();
     for (let i = 0; i < 200 && rx.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(rx.requests).toHaveLength(1);

@@ -10,6 +10,7 @@ import * as webhookSecretsTokens from './008_webhook_secrets_tokens.js';
 import * as fileChunks from './009_pg_file_chunks.js';
 import * as hardening from './010_hardening.js';
 import * as metrics from './011_metrics.js';
+import * as caseFilesJob from './012_case_files_job.js';
 
 /**
  * Migrations as an explicit in-code map: a directory-reading provider breaks once the
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '009_pg_file_chunks': fileChunks,
   '010_hardening': hardening,
   '011_metrics': metrics,
+  '012_case_files_job': caseFilesJob,
 };
 
 export const migrationProvider: MigrationProvider = {

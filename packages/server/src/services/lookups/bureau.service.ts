@@ -1,7 +1,6 @@
 import { CREDIT_BUREAU_PATH_SEGMENT, type CreditBureauResponse } from '@vcase/shared';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { Principal } from '../../auth/principal.js';
-import { publicBaseUrl } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadCase } from '../caseAccess.js';
@@ -95,6 +94,6 @@ export async function getBureau(ctx: ServerContext, principal: Principal, caseId
     query_count: jobs.length,
     completed_count: jobs.filter((j) => lookupStatus(j) === 'completed').length,
     data: completed && r?.kind === 'ok' ? (obj(r.data.report) ?? r.data) : null,
-    document: completed && r?.document ? { url: `${publicBaseUrl(ctx.config)}/files/${r.document.key}`, uuid: r.document.uuid } : null,
+    document: completed && r?.document ? { url: `${ctx.address.baseUrl}/files/${r.document.key}`, uuid: r.document.uuid } : null,
   };
 }

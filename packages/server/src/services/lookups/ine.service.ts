@@ -6,8 +6,9 @@ import { HttpError, notFound } from '../../errors.js';
 import { getJob } from '../../jobs/jobQueue.js';
 import { parseDate, validateCurp } from '../../domain/validators/index.js';
 import { str } from '../../domain/text.js';
+import { lookupJobKind } from '../../jobs/kinds.js';
 import { obj } from './caseLookups.js';
-import { lookupJobKind, lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
+import { lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
 const INE_KEYS = [
   'names', 'first_last_name', 'second_last_name', 'birth_date', 'gender', 'curp', 'elector_key', 'state',

@@ -10,7 +10,8 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
 import { enqueueJob, listJobs, type Job } from '../../jobs/jobQueue.js';
-import type { JobHandler, JobRunOptions } from '../../jobs/jobRunner.js';
+import { INVOICE_CHECK_JOB } from '../../jobs/kinds.js';
+import type { JobHandler, JobRunOptions } from '../../jobs/jobHandler.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
 import { findDocument, listCaseDocuments, type DocumentRow } from '../../repositories/documents.repository.js';
@@ -19,8 +20,6 @@ import { casePrimaryVin } from '../caseDerived.service.js';
 import { str } from '../../domain/text.js';
 import { obj } from './caseLookups.js';
 import { vehicleFacts } from './vehicleFacts.js';
-
-export const INVOICE_CHECK_JOB = 'invoice.check';
 
 interface CheckPayload {
   document_id: string;
@@ -95,7 +94,7 @@ export const INVOICE_TYPE = 'invoice';
 export async function queueInvoiceChecks(ctx: ServerContext, doc: DocumentRow) {
   if (doc.type !== INVOICE_TYPE) return;
   for (const check of INVOICE_CHECK_KEYS) {
-    await enqueueJob<CheckPayload>(ctx.db, ctx.clock, ctx.ids, {
+    await enqueueJob<CheckPayload>(ctx.db, ctx, {
       kind: INVOICE_CHECK_JOB,
       payload: { document_id: doc.id, check },
       companyId: doc.company_id,
@@ -113,7 +112,8 @@ const said = (message: string): CheckOutcome => ({ message, result: null });
 /** Runs one check against its source and words the outcome as contract §4.8 does. */
 async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceCheckKey, run: JobRunOptions): Promise<CheckOutcome | 'retry'> {
   const parsed = fromJson<Record<string, unknown>>(doc.parsed_data, {});
-  const ask = async (source: Parameters<typeof lookupSource>[1]['source'], key: string, input?: unknown): Promise<ProviderOutcome | 'retry'> => {
+  type Source = Parameters<typeof lookupSource>[1]['source'];
+  const ask = async (source: Source, key: string, input?: unknown): Promise<ProviderOutcome | 'retry'> => {
     const outcome = await lookupSource(ctx, { source, key, input, signal: run.signal, idle: run.idle });
     return outcome.kind === 'error' ? 'retry' : outcome;
   };
@@ -155,7 +155,8 @@ async function runCheck(ctx: ServerContext, doc: DocumentRow, check: InvoiceChec
   // amis asks about the case's VIN; without a complete one, about the invoice's own, so the
   // provider's reason for an invalid VIN reaches the answer (§4.8: "Longitud incorrecta …").
   const ownVin = str(parsed.vin)?.toUpperCase();
-  const vin = check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
+  const vin =
+    check === 'amis' ? ((await casePrimaryVin(ctx, doc.case_id)) ?? ownVin) : (ownVin ?? (await casePrimaryVin(ctx, doc.case_id)));
   if (!vin) return said(M.NOT_FOUND);
   const o = await ask(check === 'amis' ? 'amis' : 'amda', vin, await vehicleFacts(ctx, doc.case_id, vin, parsed));
   if (o === 'retry') return o;
@@ -225,7 +226,12 @@ function checkOf(job: Job<CheckPayload, CheckOutcome> | undefined): InvoiceCheck
 }
 
 /** GET /v1/cases/{id}/invoices: every invoice document, active and inactive, newest first. */
-export async function getInvoices(ctx: ServerContext, principal: Principal, caseId: string, fileUrl: (d: DocumentRow) => string): Promise<InvoicesResponse> {
+export async function getInvoices(
+  ctx: ServerContext,
+  principal: Principal,
+  caseId: string,
+  fileUrl: (d: DocumentRow) => string,
+): Promise<InvoicesResponse> {
   const row = await loadCase(ctx, principal, caseId);
   const docs = (await listCaseDocuments(ctx.db, row.id, { includeInactive: true })).filter((d) => d.type === INVOICE_TYPE);
   const jobs = await listJobs<CheckPayload, CheckOutcome>(ctx.db, { caseId: row.id, kind: INVOICE_CHECK_JOB });
@@ -244,7 +250,9 @@ export async function getInvoices(ctx: ServerContext, principal: Principal, case
       // A document whose processing failed never gets its checks: each is published as
       // failed (completed, contract §3) instead of "not run yet" for ever.
       const check = (key: InvoiceCheckKey, job: Job<CheckPayload, CheckOutcome> | undefined) =>
-        !job && d.status === 'error' ? { status: 'completed' as const, message: FAILURE_MESSAGE[key], result: null, updated_at: d.updated_at } : checkOf(job);
+        !job && d.status === 'error'
+          ? { status: 'completed' as const, message: FAILURE_MESSAGE[key], result: null, updated_at: d.updated_at }
+          : checkOf(job);
       return {
         file_id: d.id,
         file_url: d.storage_key ? fileUrl(d) : null,

@@ -1,13 +1,13 @@
-import type { SandboxSource } from '@vcase/shared';
 import type { ServerContext } from '../../context.js';
 import { enqueueJob, type Job } from '../../jobs/jobQueue.js';
-import type { JobHandler } from '../../jobs/jobRunner.js';
+import type { JobHandler } from '../../jobs/jobHandler.js';
+import { lookupJobKind, type LookupJobSource } from '../../jobs/kinds.js';
 import { lookupSource } from '../../providers/lookupSource.js';
 import { SourceUnavailableError, type ProviderOutcome } from '../../providers/outcome.js';
 import type { CaseRow } from '../../repositories/cases.repository.js';
 
 export interface LookupPayload {
-  source: SandboxSource;
+  source: LookupJobSource;
   key: string;
   input?: unknown;
 }
@@ -16,7 +16,6 @@ export interface LookupPayload {
 export type LookupResult = Exclude<ProviderOutcome, { kind: 'error' }> | { kind: 'failed'; error: string };
 
 export const LOOKUP_MAX_ATTEMPTS = 3;
-export const lookupJobKind = (source: string) => `lookup.${source}`;
 
 /** Queues one external lookup tied to a case (or to a company, for INE). */
 export function startLookup(
@@ -26,7 +25,7 @@ export function startLookup(
   db = ctx.db,
   parentId?: string,
 ): Promise<Job<LookupPayload>> {
-  return enqueueJob<LookupPayload>(db, ctx.clock, ctx.ids, {
+  return enqueueJob<LookupPayload>(db, ctx, {
     kind: lookupJobKind(payload.source),
     payload,
     companyId: owner.companyId,
@@ -62,7 +61,9 @@ export function lookupJobHandler(after?: AfterLookup): JobHandler<LookupPayload,
 }
 
 /** Contract job status of a lookup job: a lookup whose source failed for good reads `error`. */
-export function lookupStatus(job: Pick<Job<LookupPayload, LookupResult>, 'status' | 'result'>): 'pending' | 'processing' | 'completed' | 'error' {
+export function lookupStatus(
+  job: Pick<Job<LookupPayload, LookupResult>, 'status' | 'result'>,
+): 'pending' | 'processing' | 'completed' | 'error' {
   if (job.status === 'completed') return job.result?.kind === 'failed' ? 'error' : 'completed';
   return job.status;
 }

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import { fromJson } from '../../db/json.js';
+import { listProcessedDocumentsOfTypes } from '../../repositories/documents.repository.js';
 import type { LookupJob } from './caseLookups.js';
 import { str } from '../../domain/text.js';
 import { caseLookups, obj } from './caseLookups.js';
@@ -51,14 +52,7 @@ export async function casePlateEntries(ctx: ServerContext, caseId: string) {
 
 /** Tenencia receipts of a case: processed tax documents' parsed_data, by file. */
 export async function caseTaxReceipts(ctx: ServerContext, caseId: string) {
-  const docs = await ctx.db
-    .selectFrom('documents')
-    .select(['id', 'type', 'parsed_data'])
-    .where('case_id', '=', caseId)
-    .where('active', '=', 1)
-    .where('status', '=', 'processed')
-    .where('type', 'in', ['tax_payment', 'tenencia'])
-    .execute();
+  const docs = await listProcessedDocumentsOfTypes(ctx.db, caseId, ['tax_payment', 'tenencia']);
   return docs.map((d) => {
     const p = fromJson<Record<string, unknown>>(d.parsed_data, {});
     return {

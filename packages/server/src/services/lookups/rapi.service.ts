@@ -3,9 +3,9 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { latestJobForCase } from '../../jobs/jobQueue.js';
+import { CASE_PROCESS_JOB } from '../../jobs/kinds.js';
 import { loadCase } from '../caseAccess.js';
 import { casePrimaryVin } from '../caseDerived.service.js';
-import { CASE_PROCESS_JOB } from '../caseProcessing.service.js';
 import { caseLookups, obj } from './caseLookups.js';
 import { caseOwner, lookupStatus, startLookup } from './lookupJob.js';
 import { NO_PRIMARY_VIN } from './pedimento.service.js';
@@ -29,7 +29,14 @@ export async function getRapi(ctx: ServerContext, principal: Principal, caseId: 
       job_id: latest.id,
       result: r?.kind === 'ok' ? (obj(r.data.result) ?? r.data) : null,
       status,
-      message: r?.kind === 'failed' ? RAPI_MESSAGES.SOURCE_ERROR : r?.kind === 'reason' ? r.reason : r?.kind === 'not_found' ? 'Sin resultados en RAPI' : null,
+      message:
+        r?.kind === 'failed'
+          ? RAPI_MESSAGES.SOURCE_ERROR
+          : r?.kind === 'reason'
+            ? r.reason
+            : r?.kind === 'not_found'
+              ? 'Sin resultados en RAPI'
+              : null,
     };
   }
   const caseJob = await latestJobForCase(ctx.db, row.id, CASE_PROCESS_JOB);
