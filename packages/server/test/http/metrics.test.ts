@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEEDS_POSTGRES, needs } from '../../../../vitest.needs.ts';
 import { createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
 import { moved, parseMetrics, sample, scrape } from '../helpers/scrape.js';
 import { closedPort } from '../helpers/receiver.js';
@@ -47,7 +48,7 @@ describe('GET /metrics', () => {
     for (const name of dbSeries) expect(samples.has(`${name}{}`), name).toBe(true);
   });
 
-  it.skipIf(!process.env.VCASE_TEST_PG_URL)('counts the PostgreSQL pool connections transactions hold', async () => {
+  it('counts the PostgreSQL pool connections transactions hold', needs(process.env.VCASE_TEST_PG_URL, NEEDS_POSTGRES), async () => {
     const releases: (() => void)[] = [];
     const held = Array.from({ length: 4 }, () =>
       t.server.ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEEDS_BUILD, NEEDS_POSTGRES, needs } from '../../../../vitest.needs.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/createDatabase.js';
 import { DOCUMENT_PROCESS_JOB, WEBHOOK_DELIVER_JOB } from '../../src/jobs/kinds.js';
 import { startReceiver } from '../helpers/receiver.js';
@@ -13,6 +14,7 @@ import { createCase, createTenant, eventually, postgresDatabaseFor, type ServerC
 // `vcase-server start` and `vcase-server worker` processes of the build, each with its own
 // state and storage folders, sharing nothing but the database and the secrets.
 const pgUrl = process.env.VCASE_TEST_PG_URL;
+const runnable = () => (pgUrl ? needs(serverBuilt, NEEDS_BUILD) : needs(false, NEEDS_POSTGRES));
 const ADMIN_TOKEN = 'scale-out-admin-token';
 
 /** A fresh database and the settings every process of it shares; `spawn` starts one with its own folders. */
@@ -59,7 +61,7 @@ const jobsOf = (db: DatabaseHandle['db'], kind: string) => db.selectFrom('jobs')
 const pidOf = (lockedBy: string | null) => Number(lockedBy?.split(':')[1]);
 
 // Processes of their own, on a 2-core CI machine running other suites: generous timeouts.
-describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one PostgreSQL database', { timeout: 60_000 }, () => {
+describe('two API instances and a worker on one PostgreSQL database', { timeout: 60_000, ...runnable() }, () => {
   let f: Awaited<ReturnType<typeof fleet>>;
   let a: ServerProcess, b: ServerProcess, w: ServerProcess;
   let onA: ServerClient, onB: ServerClient;
@@ -158,7 +160,7 @@ describe.skipIf(!pgUrl || !serverBuilt)('two API instances and a worker on one P
   });
 });
 
-describe.skipIf(!pgUrl || !serverBuilt)('a worker killed mid-job', { timeout: 120_000 }, () => {
+describe('a worker killed mid-job', { timeout: 120_000, ...runnable() }, () => {
   afterAll(killServers);
   it('keeps its job while it lives; once its lease has run out, another worker runs the job', async () => {
     const f = await fleet('killed');
