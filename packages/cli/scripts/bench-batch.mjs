@@ -46,7 +46,9 @@ const sample = setInterval(() => {
   try {
     const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
     if (m) peakKb = Math.max(peakKb, Number(m[1]));
-  } catch {}
+  } catch {
+    // the child has exited between two samples
+  }
 }, 100);
 const samples = [];
 let results = 0;

@@ -1,10 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  APIError,
+  type APIError,
   NotFoundError,
-  Page,
+  type Page,
   Vcase,
-  WaitTimeoutError,
+  type WaitTimeoutError,
   type CaseDetail,
   type CaseListItem,
   type CreateCaseResponse,

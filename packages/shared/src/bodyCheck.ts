@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 
 /**
  * Some endpoints answer a missing field with `MISSING_PARAMETER` and a bad value with

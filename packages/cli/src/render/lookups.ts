@@ -8,7 +8,7 @@ function head(style: Style, title: string, state: string): string {
 }
 
 export function renderRepuve(body: RepuveResponse, style: Style): string {
-  let out = head(style, 'REPUVE', body.job_status);
+  const out = head(style, 'REPUVE', body.job_status);
   const info = body.info;
   const pairs: [string, Cell][] = [
     ['codigo', status(body.codigo)],

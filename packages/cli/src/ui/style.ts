@@ -32,7 +32,6 @@ export function paint(style: Pick<Style, 'color'>, tone: Tone | undefined, text:
   return `\x1b[${open}m${text}\x1b[${close}m`;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 export function stripAnsi(text: string): string {

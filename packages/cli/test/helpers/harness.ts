@@ -203,6 +203,5 @@ export function emptyDir(): string {
   return dir;
 }
 
-// eslint-disable-next-line no-control-regex
 export const ANSI = /\x1b\[[0-9;]*m/;
 export const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[mK]|\r/g, '');

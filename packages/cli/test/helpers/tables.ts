@@ -27,9 +27,9 @@ export function runTable(table: RunCase[]): void {
     const context = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
     const stderr = stripAnsi(r.stderr);
     expect(r.code, context).toBe(c.code);
-    for (const s of c.stdout ?? []) typeof s === 'string' ? expect(r.stdout, context).toContain(s) : expect(r.stdout, context).toMatch(s);
-    for (const s of c.notStdout ?? []) typeof s === 'string' ? expect(r.stdout).not.toContain(s) : expect(r.stdout).not.toMatch(s);
-    for (const s of c.stderr ?? []) typeof s === 'string' ? expect(stderr, context).toContain(s) : expect(stderr, context).toMatch(s);
+    for (const s of c.stdout ?? []) expectText(r.stdout, context).toHave(s);
+    for (const s of c.notStdout ?? []) expectText(r.stdout, context).not.toHave(s);
+    for (const s of c.stderr ?? []) expectText(stderr, context).toHave(s);
     for (const s of c.notStderr ?? []) expect(stderr, context).not.toContain(s);
     if (c.calls) expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(c.calls);
   });
@@ -102,4 +102,13 @@ export async function callRun<Flags>(run: RunFn<Flags>, flags: Flags, opts: RunO
     code = exitCodeFor(thrown);
   }
   return { code, error, stdout: stdout.text, stderr: stderr.text, requests: requests.map((q) => `${q.method} ${q.path}`) };
+}
+
+/** `toContain` for a string, `toMatch` for a pattern, so a table row can give either. */
+function expectText(actual: string, context?: string) {
+  const has = (e: ReturnType<typeof expect<string>>, s: string | RegExp) => (typeof s === 'string' ? e.toContain(s) : e.toMatch(s));
+  return {
+    toHave: (s: string | RegExp) => has(expect(actual, context), s),
+    not: { toHave: (s: string | RegExp) => has(expect(actual, context).not, s) },
+  };
 }

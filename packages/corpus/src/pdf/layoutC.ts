@@ -67,10 +67,10 @@ export function layoutC(inv: Invoice, opts: { printXml?: boolean } = {}): Promis
     const end = totals(doc, view, M + W, at + 6, { fonts: F, size: 8 });
     text(doc, `Moneda: MXN    Forma de pago: ${view.formaPago}    Método de pago: ${view.metodoPago}`, M, at + 6, { font: F.regular, size: 7, width: 300, wrap: true });
 
-    let y = Math.max(end + 8, 792 - M - 270);
+    const y = Math.max(end + 8, 792 - M - 270);
     const blocks: [string, string][] = [['Sello digital del CFDI:', inv.sello], ['Sello digital del SAT:', inv.timbre.selloSAT], ['Cadena original del complemento de certificación digital del SAT:', view.cadenaTfd]];
     if (opts.printXml) blocks.push(['Archivo XML:', view.xmlHead]);
-    y = sealBlocks(doc, blocks, M, y, W - 115, { fonts: F, size: 5.5 });
+    sealBlocks(doc, blocks, M, y, W - 115, { fonts: F, size: 5.5 });
     drawVectorQr(doc, view.qr, M + W - 105, 792 - M - 270, 105);
     text(doc, 'Este documento es una representación impresa de un CFDI', M, 792 - 22, { font: F.regular, size: 6.5, width: W, align: 'center' });
   });

@@ -74,11 +74,11 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   /** This page, then each following one. */
   async *iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
-    let page: Page<Item> = this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
+    yield this;
+    let next = this.hasNextPage() ? await this.getNextPage() : undefined;
+    while (next) {
+      yield next;
+      next = next.hasNextPage() ? await next.getNextPage() : undefined;
     }
   }
 

@@ -48,7 +48,11 @@ export interface JobHandler<P = unknown, R = unknown> {
   abandoned?(job: Job<P>, ctx: ServerContext, message: string): Promise<void>;
 }
 
-export type JobHandlers = Record<string, JobHandler<any, unknown>>;
+/** A handler of any kind: each kind's payload type differs, and the runner only passes it through. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads differ per kind; `unknown` would refuse every typed handler
+export type AnyJobHandler = JobHandler<any, unknown>;
+
+export type JobHandlers = Record<string, AnyJobHandler>;
 
 /** Thrown by a handler to fail the job now, skipping the remaining attempts. */
 export class PermanentJobError extends Error {

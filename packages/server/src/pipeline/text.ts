@@ -115,7 +115,7 @@ export function segments(t: TextView, labels: Record<string, LabelSpec>): Segmen
       if (nextEnd < 0) nextEnd = t.folded.length;
       value = t.original.slice(lineEnd + 1, Math.min(next, nextEnd));
     }
-    value = value.replace(/^[\s:#.\-]+/, '').replace(/[\s,;]+$/, '').trim();
+    value = value.replace(/^[\s:#.-]+/, '').replace(/[\s,;]+$/, '').trim();
     if (value) out.push({ key: k.key, value, index: k.index });
   });
   return out.sort((a, b) => a.index - b.index);

@@ -1,5 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { JobHandler, JobHandlers } from '../jobs/jobHandler.js';
+import type { AnyJobHandler, JobHandlers } from '../jobs/jobHandler.js';
 import { contextOf, tracer } from './traceContext.js';
 
 /**
@@ -10,7 +10,7 @@ export function tracedHandlers(handlers: JobHandlers): JobHandlers {
   return Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, traced(kind, handler)]));
 }
 
-function traced(kind: string, handler: JobHandler<any, unknown>): JobHandler<any, unknown> {
+function traced(kind: string, handler: AnyJobHandler): AnyJobHandler {
   return {
     ...handler,
     run(job, ctx, opts) {

@@ -58,7 +58,7 @@ function unlabeledMakeModel(folded: string): DescribedVehicle {
   const words: string[] = [];
   for (const w of folded.slice(m.index + m[0].length).split(/[\s,;]+/).filter(Boolean)) {
     if (/^\d{4}$/.test(w) || MODEL_END.test(w) || words.length === 3) break;
-    if (!/^[A-Z0-9][A-Z0-9.\-]*$/.test(w)) break;
+    if (!/^[A-Z0-9][A-Z0-9.-]*$/.test(w)) break;
     words.push(w);
   }
   if (words.length) out.modelo = words.join(' ');

@@ -36,8 +36,13 @@ function follow(lines: readonly Line[], i: number, lo0: number, hi0: number, min
       const mid = (l + h) / 2;
       if (c.x1 <= l) left = true;
       else if (c.x0 >= h) right = true;
-      else if ((c.x0 + c.x1) / 2 < mid) (l = c.x1), (left = true);
-      else (h = c.x0), (right = true);
+      else if ((c.x0 + c.x1) / 2 < mid) {
+        l = c.x1;
+        left = true;
+      } else {
+        h = c.x0;
+        right = true;
+      }
     }
     if (h - l < minGap) break;
     if (!(left && right) && lines[j].y0 - lines[j - 1].y1 > lineHeight) break;
