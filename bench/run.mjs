@@ -65,7 +65,13 @@ const GROUPS = [
   { name: 'accuracy', title: 'document reading accuracy on the project corpus', mod: accuracyRows, seeded: false },
   { name: 'ocr_memory', title: 'peak memory reading large scans', mod: ocrMemoryRows, seeded: false },
 ];
-const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean)) : null;
+const only = env.BENCH_ONLY
+  ? new Set(
+      env.BENCH_ONLY.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+  : null;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const started = Date.now();
@@ -114,7 +120,12 @@ const results = {
   generated_at: new Date().toISOString(),
   quick,
   seconds: Math.round((Date.now() - started) / 100) / 10,
-  machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, platform: `${os.platform()} ${os.release()}`, node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model ?? null,
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  },
   config: {
     http_seconds_per_row: cfg.duration,
     connections: cfg.connections,

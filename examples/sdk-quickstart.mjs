@@ -13,4 +13,11 @@ for (const file of ['factura.xml', 'tarjeta-circulacion.pdf', 'tenencia-2025.pdf
 const status = await vcase.cases.runCaseProcessing(case_id, { timeoutMs: 60_000 });
 const vins = await vcase.cases.vins(case_id);
 const plates = await vcase.cases.plates(case_id);
-console.log(JSON.stringify({ case_id, processing: status.status, primary_vin: vins.primary_vin, plates: plates.plates.map((p) => `${p.plate} (${p.entity})`) }));
+console.log(
+  JSON.stringify({
+    case_id,
+    processing: status.status,
+    primary_vin: vins.primary_vin,
+    plates: plates.plates.map((p) => `${p.plate} (${p.entity})`),
+  }),
+);

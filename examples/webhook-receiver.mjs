@@ -35,7 +35,13 @@ export function createReceiver({ secrets = [process.env.VCASE_WEBHOOK_SECRET].fi
       const key = event?.vehicle_id ?? event?.internal_id;
       if (!key) return;
       const previous = state.get(key) ?? {};
-      state.set(key, { ...previous, ...event, path: req.url, webhook_id: req.headers['webhook-id'], received_at: new Date().toISOString() });
+      state.set(key, {
+        ...previous,
+        ...event,
+        path: req.url,
+        webhook_id: req.headers['webhook-id'],
+        received_at: new Date().toISOString(),
+      });
     });
   });
   return { server, state, refused, secrets };

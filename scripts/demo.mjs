@@ -81,7 +81,9 @@ process.on('SIGINT', () => stop(130));
 function localCredentials() {
   const file = path.join(stateDir, 'credentials.json');
   if (!fs.existsSync(file)) {
-    throw new Error(`${file} is missing: the database in ${stateDir} was made without demo credentials; move ${stateDir} away to start over`);
+    throw new Error(
+      `${file} is missing: the database in ${stateDir} was made without demo credentials; move ${stateDir} away to start over`,
+    );
   }
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -121,7 +123,9 @@ try {
   run(['cases', 'create', '--internal-id', internalId, '--status', 'processing', '--metadata', '{"numero_siniestro":"SIN-2026-0001"}']);
   // The CFDI goes in as an `invoice` (the type GET invoices lists); the rest are classified by content.
   const rows = ['factura.xml', 'tarjeta-circulacion.pdf', 'tenencia-2025.pdf', 'curp.pdf']
-    .map((f) => JSON.stringify({ internal_id: internalId, file: path.join(samples, f), ...(f.endsWith('.xml') ? { type: 'invoice' } : {}) }))
+    .map((f) =>
+      JSON.stringify({ internal_id: internalId, file: path.join(samples, f), ...(f.endsWith('.xml') ? { type: 'invoice' } : {}) }),
+    )
     .join('\n');
   run(['documents', 'upload', '--from', '-', '--concurrency', '4'], { input: `${rows}\n` });
 
@@ -146,7 +150,9 @@ try {
   run(['chain', 'plates', internalId, '--run', '--watch']);
   run(['chain', 'ownership', internalId, '--run', '--watch']);
 
-  step(`Done in ${seconds(Date.now() - started)}. The case stays in ${shown(stateDir)}/ (remove that folder to start over). Keep exploring:`);
+  step(
+    `Done in ${seconds(Date.now() - started)}. The case stays in ${shown(stateDir)}/ (remove that folder to start over). Keep exploring:`,
+  );
   for (const line of closingHint(internalId, credentials.base_url)) console.log(`  ${line}`);
   await stop(0);
 } catch (err) {

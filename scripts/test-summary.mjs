@@ -36,7 +36,8 @@ console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (skippedBy.size) {
   const width = String(Math.max(...skippedBy.values())).length;
   const lines = [...skippedBy].sort((a, b) => b[1] - a[1]);
-  for (const [note, n] of lines) console.log(`  ${String(n).padStart(width)} skipped: ${note || 'no reason given (a bare .skip in the test file)'}`);
+  for (const [note, n] of lines)
+    console.log(`  ${String(n).padStart(width)} skipped: ${note || 'no reason given (a bare .skip in the test file)'}`);
 }
 // The server's HTTP suite runs on PostgreSQL only when a server is named (.ci/run starts one).
 if (process.env.VCASE_TEST_PG_URL) {

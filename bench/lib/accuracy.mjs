@@ -5,11 +5,26 @@
 /** Keys whose values are identifiers: a wrong value there names another document or thing. */
 export const IDENTITY_KEYS = new Set(['vin', 'rfc_emisor', 'rfc_receptor', 'folio_fiscal']);
 /** Keys compared as names: uppercase, accents and repeated spaces folded. */
-const NAME_KEYS = new Set(['nombre_emisor', 'nombre_receptor', 'propietario', 'nombre', 'apellido_paterno', 'apellido_materno', 'marca', 'modelo', 'aduana']);
+const NAME_KEYS = new Set([
+  'nombre_emisor',
+  'nombre_receptor',
+  'propietario',
+  'nombre',
+  'apellido_paterno',
+  'apellido_materno',
+  'marca',
+  'modelo',
+  'aduana',
+]);
 
 /** Uppercase, accents dropped (Ñ too, as the MRZ writes it), one space between words. */
 export function foldName(value) {
-  return String(value).toUpperCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim();
+  return String(value)
+    .toUpperCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether `got` is `want` for `key`: exact for identifiers, dates and numbers; folded for names. */

@@ -13,7 +13,10 @@ const CACHE = path.join(ROOT, 'bench', '.corpus');
 
 function buildHash() {
   const h = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(CORPUS_DIST).filter((f) => f.endsWith('.js')).sort()) {
+  for (const file of fs
+    .readdirSync(CORPUS_DIST)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     h.update(file).update(fs.readFileSync(path.join(CORPUS_DIST, file)));
   }
   return h.digest('hex').slice(0, 12);
@@ -35,7 +38,8 @@ export async function preparedCorpus({ quick, log }) {
   }
   // Older corpora of the same size are stale: one cache per size.
   fs.mkdirSync(CACHE, { recursive: true });
-  for (const old of fs.readdirSync(CACHE).filter((d) => d.includes(quick ? '-quick-' : '-full-'))) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
+  for (const old of fs.readdirSync(CACHE).filter((d) => d.includes(quick ? '-quick-' : '-full-')))
+    fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
   const tmp = `${dir}.tmp-${process.pid}`;
   const t0 = process.hrtime.bigint();
   const manifest = await corpus.generateCorpus({ out: tmp, quick });

@@ -100,7 +100,8 @@ export function formatTable(rows) {
   ]);
   const widths = header.map((h, i) => Math.min(i === 0 ? 64 : 28, Math.max(h.length, ...body.map((b) => b[i].length))));
   const cut = (s, w) => (s.length > w ? `${s.slice(0, w - 1)}…` : s);
-  const line = (cells) => cells.map((c, i) => (i === 0 ? cut(c, widths[i]).padEnd(widths[i]) : cut(c, widths[i]).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? cut(c, widths[i]).padEnd(widths[i]) : cut(c, widths[i]).padStart(widths[i]))).join('  ');
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
   const notes = rows.filter((r) => r.note).map((r) => `  · ${r.id}: ${r.note}`);
   if (rows.some((r) => r.details?.cpu_ratio != null)) {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { spawnTracked, stopChild, waitForLine } from './proc.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-export const SERVER_MAIN = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(ROOT, 'packages/server/dist/main.js');
+export const SERVER_MAIN = process.env.BENCH_SERVER
+  ? path.resolve(process.env.BENCH_SERVER)
+  : path.join(ROOT, 'packages/server/dist/main.js');
 /** The CLI under test; BENCH_CLI points the CLI rows at another build. */
 export const CLI_MAIN = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'packages/cli/dist/main.js');
 const LIB = path.dirname(new URL(import.meta.url).pathname);

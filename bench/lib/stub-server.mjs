@@ -43,7 +43,13 @@ const server = http.createServer((req, res) => {
     }
     const caseMatch = /^\/v1\/cases\/([^/]+)$/.exec(p);
     if (req.method === 'GET' && caseMatch) {
-      return json(res, 200, { case_id: caseMatch[1], internal_id: 'BENCH', review_status: 'sin_documentos', created_at: new Date(0).toISOString(), files: [] });
+      return json(res, 200, {
+        case_id: caseMatch[1],
+        internal_id: 'BENCH',
+        review_status: 'sin_documentos',
+        created_at: new Date(0).toISOString(),
+        files: [],
+      });
     }
     if (p === '/health') return json(res, 200, { status: 'ok' });
     return json(res, 200, {});

@@ -59,7 +59,8 @@ function cliUnavailable() {
 /** An isolated environment for the CLI: no saved profile, no local credentials, no TTY. */
 function cliEnv(home, extra) {
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...extra };
-  for (const k of ['VCASE_TOKEN', 'VCASE_API_KEY', 'VCASE_BASE_URL', 'VCASE_PROFILE', 'VCASE_ADMIN_TOKEN']) if (!(k in extra)) delete env[k];
+  for (const k of ['VCASE_TOKEN', 'VCASE_API_KEY', 'VCASE_BASE_URL', 'VCASE_PROFILE', 'VCASE_ADMIN_TOKEN'])
+    if (!(k in extra)) delete env[k];
   return env;
 }
 
@@ -69,7 +70,17 @@ function writeSmallFiles(dir, n, bytes = 2048) {
   const files = [];
   for (let i = 0; i < n; i++) {
     const file = path.join(dir, `doc-${String(i).padStart(6, '0')}.pdf`);
-    fs.writeFileSync(file, Buffer.concat([Buffer.from('%PDF-1.4\n% bench\n'), Buffer.from(randomBytes(bytes).toString('base64').slice(0, bytes - 17))]));
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('%PDF-1.4\n% bench\n'),
+        Buffer.from(
+          randomBytes(bytes)
+            .toString('base64')
+            .slice(0, bytes - 17),
+        ),
+      ]),
+    );
     files.push(file);
   }
   return files;
@@ -138,13 +149,20 @@ async function versionRow(cfg, log) {
     cli.push(time([CLI_MAIN, '--version']).ms);
     help.push(time([CLI_MAIN, '--help']).ms);
   }
-  log(`  --version: median ${median(cli).toFixed(1)} ms, --help ${median(help).toFixed(1)} ms, vs node -e 0 ${median(node).toFixed(1)} ms (${cfg.versionRuns} runs each)`);
+  log(
+    `  --version: median ${median(cli).toFixed(1)} ms, --help ${median(help).toFixed(1)} ms, vs node -e 0 ${median(node).toFixed(1)} ms (${cfg.versionRuns} runs each)`,
+  );
   return [
     ratioRow(spec, {
       value: median(cli),
       reference: median(node),
       unit: 'ms',
-      details: { runs: cfg.versionRuns, cli_ms: cli.map((v) => Math.round(v)), node_ms: node.map((v) => Math.round(v)), output: probe.out.trim() },
+      details: {
+        runs: cfg.versionRuns,
+        cli_ms: cli.map((v) => Math.round(v)),
+        node_ms: node.map((v) => Math.round(v)),
+        output: probe.out.trim(),
+      },
     }),
     // Report only: `--version` alone is answered before the rest of the CLI loads; every
     // other command pays for the whole start, shown here.
@@ -160,13 +178,18 @@ async function versionRow(cfg, log) {
 async function uploadRow(cfg, log, work) {
   const n = cfg.cliUploadFiles;
   const concurrency = 8;
-  const spec = { ...SPECS.upload, what: `\`vcase documents upload --from -\`, ${n.toLocaleString('en-US')} small files @${concurrency}, rows/s` };
+  const spec = {
+    ...SPECS.upload,
+    what: `\`vcase documents upload --from -\`, ${n.toLocaleString('en-US')} small files @${concurrency}, rows/s`,
+  };
   const server = await startVcaseServer(freshStateDir('cli-upload'), { workers: 0, env: cfg.serverEnv });
   try {
     const creds = await createCredentials(server, 'CLI bench');
     const { case_id: caseId } = await creds.api('POST', '/v1/cases', { internal_id: 'BENCH-CLI-UPLOAD', status: 'nuevo' });
     const files = writeSmallFiles(path.join(work, 'upload-files'), n);
-    const bodies = files.map((f) => JSON.stringify({ case_id: caseId, base64: fs.readFileSync(f).toString('base64'), mime_type: 'application/pdf' }));
+    const bodies = files.map((f) =>
+      JSON.stringify({ case_id: caseId, base64: fs.readFileSync(f).toString('base64'), mime_type: 'application/pdf' }),
+    );
     const headers = { 'x-api-key': creds.apiKey, 'content-type': 'application/json', accept: 'application/json' };
     // Same bodies, same concurrency, each with its own Idempotency-Key as the CLI sends.
     const runId = randomUUID();
@@ -188,7 +211,9 @@ async function uploadRow(cfg, log, work) {
     });
     await runLoad(acOpts(Math.min(200, n)));
     const ac = await runLoad(acOpts(n));
-    log(`  autocannon: ${n} uploads in ${ac.seconds.toFixed(2)} s → ${Math.round(ac.rps)} rows/s${loadProblems(ac) ? ` — ${loadProblems(ac)}` : ''}`);
+    log(
+      `  autocannon: ${n} uploads in ${ac.seconds.toFixed(2)} s → ${Math.round(ac.rps)} rows/s${loadProblems(ac) ? ` — ${loadProblems(ac)}` : ''}`,
+    );
 
     const env = cliEnv(work, { VCASE_BASE_URL: server.url, VCASE_API_KEY: creds.apiKey });
     const cli = await runCliBatch({ rows: files.map((file) => ({ case_id: caseId, file })), env, cwd: work, concurrency });
@@ -205,7 +230,13 @@ async function uploadRow(cfg, log, work) {
       reference: ac.rps,
       unit: 'rows/s',
       note: notes.join('; ') || null,
-      details: { rows: n, cli_seconds: cli.wallMs / 1000, autocannon_seconds: ac.seconds, cli_exit: cli.code, cli_peak_rss_mb: cli.peakRss ? cli.peakRss / MB : null },
+      details: {
+        rows: n,
+        cli_seconds: cli.wallMs / 1000,
+        autocannon_seconds: ac.seconds,
+        cli_exit: cli.code,
+        cli_peak_rss_mb: cli.peakRss ? cli.peakRss / MB : null,
+      },
     });
   } finally {
     await server.stop();
@@ -234,7 +265,9 @@ async function memoryRow(cfg, log, work) {
     const spec = { ...SPECS.memory, what: `CLI peak RSS, batch of ${b.fed.toLocaleString('en-US')} NDJSON rows (stub server)` };
     const notes = [];
     if (b.fed < large) {
-      notes.push(`time cap of ${cfg.cliBatchMaxSeconds} s reached after ${b.fed.toLocaleString('en-US')} of ${large.toLocaleString('en-US')} rows (${Math.round(b.ok / (b.wallMs / 1000))} rows/s)`);
+      notes.push(
+        `time cap of ${cfg.cliBatchMaxSeconds} s reached after ${b.fed.toLocaleString('en-US')} of ${large.toLocaleString('en-US')} rows (${Math.round(b.ok / (b.wallMs / 1000))} rows/s)`,
+      );
     }
     if (a.failed || b.failed) notes.push(`${a.failed + b.failed} rows failed, first: ${a.firstError ?? b.firstError}`);
     if (b.code !== 0 && b.code !== null) notes.push(`exit ${b.code}`);
@@ -245,7 +278,15 @@ async function memoryRow(cfg, log, work) {
       unit: 'MB',
       refLabel: `peak RSS, ${small.toLocaleString('en-US')} rows`,
       note: notes.join('; ') || null,
-      details: { rows: b.fed, rows_planned: large, rows_ok: b.ok, seconds: b.wallMs / 1000, rows_per_s: b.ok / (b.wallMs / 1000), small_rows: small, small_seconds: a.wallMs / 1000 },
+      details: {
+        rows: b.fed,
+        rows_planned: large,
+        rows_ok: b.ok,
+        seconds: b.wallMs / 1000,
+        rows_per_s: b.ok / (b.wallMs / 1000),
+        small_rows: small,
+        small_seconds: a.wallMs / 1000,
+      },
     });
   } finally {
     await stub.stop();

@@ -26,7 +26,31 @@ export const SPECS = {
 };
 
 const ENTITY_NAMES = ['ESTADO DE MEXICO', 'JALISCO', 'CIUDAD DE MEXICO', 'NUEVO LEON'];
-const TRANSLIT = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+const TRANSLIT = {
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
+};
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** A VIN with a valid check digit (position 9), distinct per `i`. */
@@ -110,7 +134,9 @@ export async function run(cfg, _seeded, log) {
   const lib = await pdfLib();
   const docs = [];
   for (let i = 0; i < n; i++) {
-    docs.push(i % 2 === 0 ? { mime: 'application/pdf', bytes: await tarjetaPdf(lib, i) } : { mime: 'application/xml', bytes: facturaXml(i) });
+    docs.push(
+      i % 2 === 0 ? { mime: 'application/pdf', bytes: await tarjetaPdf(lib, i) } : { mime: 'application/xml', bytes: facturaXml(i) },
+    );
   }
   const server = await startVcaseServer(freshStateDir('e2e'), { env: cfg.serverEnv });
   const db = openSqlite(server.dbPath, { readonly: true, fileMustExist: true });
@@ -121,7 +147,11 @@ export async function run(cfg, _seeded, log) {
     for (let c = 0; c < Math.ceil(n / perCase); c++) {
       caseIds.push((await creds.api('POST', '/v1/cases', { internal_id: `BENCH-E2E-${c}`, status: 'nuevo' })).case_id);
     }
-    const bodies = docs.map((d, i) => ({ case_id: caseIds[Math.floor(i / perCase)], mime_type: d.mime, base64: d.bytes.toString('base64') }));
+    const bodies = docs.map((d, i) => ({
+      case_id: caseIds[Math.floor(i / perCase)],
+      mime_type: d.mime,
+      base64: d.bytes.toString('base64'),
+    }));
     const counts = db.prepare(
       `select count(*) as done, sum(case when status = 'error' then 1 else 0 end) as failed
        from documents where company_id = ? and status in ('processed', 'error')`,
@@ -143,7 +173,9 @@ export async function run(cfg, _seeded, log) {
       .prepare(`select coalesce(type, 'null') as type, count(*) as n from documents where company_id = ? group by type order by n desc`)
       .all(creds.companyId);
     const latencies = db
-      .prepare(`select (julianday(processed_at) - julianday(created_at)) * 86400000 as ms from documents where company_id = ? and processed_at is not null order by ms`)
+      .prepare(
+        `select (julianday(processed_at) - julianday(created_at)) * 86400000 as ms from documents where company_id = ? and processed_at is not null order by ms`,
+      )
       .all(creds.companyId)
       .map((r) => r.ms);
     const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : null);
@@ -171,7 +203,11 @@ export async function run(cfg, _seeded, log) {
       reportRow(rateSpec, { value: done / totalS, unit: 'docs/s', note: notes.join('; ') || null, details }),
       cpuPerDoc === null
         ? notMeasured(SPECS.cpu, 'process CPU time is read from /proc (Linux only)')
-        : reportRow(SPECS.cpu, { value: cpuPerDoc, unit: 'ms CPU/doc', details: { server_cpu_seconds: details.server_cpu_seconds, documents: done } }),
+        : reportRow(SPECS.cpu, {
+            value: cpuPerDoc,
+            unit: 'ms CPU/doc',
+            details: { server_cpu_seconds: details.server_cpu_seconds, documents: done },
+          }),
     ];
   } finally {
     db.close();

@@ -85,10 +85,12 @@ export const SPECS = {
 /** Runs `fn` with two instances on the seeded database, metrics on and off (`VCASE_METRICS=false`). */
 async function metricsPair(seeded, cfg, fn) {
   const on = await startVcaseServer(seeded.stateDir, { workers: 0, env: cfg.serverEnv });
-  const off = await startVcaseServer(seeded.stateDir, { workers: 0, env: { ...cfg.serverEnv, VCASE_METRICS: 'false' } }).catch(async (err) => {
-    await on.stop();
-    throw err;
-  });
+  const off = await startVcaseServer(seeded.stateDir, { workers: 0, env: { ...cfg.serverEnv, VCASE_METRICS: 'false' } }).catch(
+    async (err) => {
+      await on.stop();
+      throw err;
+    },
+  );
   try {
     return await fn(on, off);
   } finally {
@@ -123,7 +125,9 @@ export async function run(cfg, seeded, log) {
     const report = (label, r) => {
       r.cpuUsPerReq = r.cpuSeconds !== null && r.total > 0 ? (r.cpuSeconds * 1e6) / r.total : null;
       const cpu = r.cpuUsPerReq === null ? '' : `, ${Math.round(r.cpuUsPerReq)} µs CPU/req`;
-      log(`  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`);
+      log(
+        `  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`,
+      );
       return r;
     };
     const measure = async (label, opts, pid = api.pid) => {
@@ -142,7 +146,8 @@ export async function run(cfg, seeded, log) {
       const parts = [[], []];
       const pids = [pidA, pidB];
       for (let i = 0; i < slices; i++) {
-        for (const [k, opts] of [optsA, optsB].entries()) parts[k].push(await loadWithCpu({ ...opts, duration: cfg.duration / slices }, pids[k]));
+        for (const [k, opts] of [optsA, optsB].entries())
+          parts[k].push(await loadWithCpu({ ...opts, duration: cfg.duration / slices }, pids[k]));
       }
       return [report(labelA, combineLoads(parts[0])), report(labelB, combineLoads(parts[1]))];
     };
@@ -181,11 +186,7 @@ export async function run(cfg, seeded, log) {
     // What Fastify and the loopback alone allow at these sizes: how far a row could go at best.
     const ceilingGet = await measure('ceiling GET', { url: `${hello.url}/sized?bytes=${seeded.shape.taxes_bytes}` }, hello.pid);
     refs.push(await reference());
-    const ceilingPost = await measure(
-      'ceiling POST',
-      { url: `${hello.url}/parse`, method: 'POST', headers: json, body },
-      hello.pid,
-    );
+    const ceilingPost = await measure('ceiling POST', { url: `${hello.url}/parse`, method: 'POST', headers: json, body }, hello.pid);
     refs.push(await reference());
 
     // Metrics on and off: two fresh instances of one database, started together and loaded in

@@ -104,16 +104,16 @@ export async function run(cfg, seeded, log) {
       // caches (statements, answers, tokens) filled, and those add a few MB once. A leak grows
       // with the requests: 100 B each is 100 KB per 1,000 requests.
       const perThousandKb = ((liveLate - liveEarly) * 1024) / ((done - first) / 1000);
-      const verdict =
-        perThousandKb < 100
-          ? 'flat: RSS growth is V8 sizing its heap, not retained memory'
-          : 'growing: memory is retained';
+      const verdict = perThousandKb < 100 ? 'flat: RSS growth is V8 sizing its heap, not retained memory' : 'growing: memory is retained';
       problems.unshift(
         `live heap after full GC ${liveEarly} → ${liveLate} MB from the first ${first.toLocaleString('en-US')} requests to the end, ` +
           `${Math.max(0, Math.round(perThousandKb))} KB per 1,000 requests (${verdict})`,
       );
     }
-    if (capped) problems.unshift(`time cap of ${cfg.memMaxSeconds} s reached after ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')} requests`);
+    if (capped)
+      problems.unshift(
+        `time cap of ${cfg.memMaxSeconds} s reached after ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')} requests`,
+      );
     const spec = { ...SPECS.rss, what: `server RSS after ${done.toLocaleString('en-US')} requests` };
     return [
       ratioRow(spec, {

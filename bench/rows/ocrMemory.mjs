@@ -12,7 +12,12 @@ import { createCredentials, freshStateDir, ROOT, startVcaseServer, waitUntil } f
 const PROMISED_MB = 1400;
 
 export const SPECS = {
-  peak: { id: 'memory.ocr_peak', what: 'server peak RSS reading 4 × 20 MiB scanned PDFs at once', reference: 'operator guide figure', target: { op: '<=', value: PROMISED_MB } },
+  peak: {
+    id: 'memory.ocr_peak',
+    what: 'server peak RSS reading 4 × 20 MiB scanned PDFs at once',
+    reference: 'operator guide figure',
+    target: { op: '<=', value: PROMISED_MB },
+  },
 };
 
 const MB = 1024 * 1024;
@@ -24,10 +29,18 @@ async function pageScans(count) {
   const card = path.join(ROOT, 'packages/server/test/fixtures/documents/tarjeta-circulacion-nl.png');
   const pages = [];
   for (let i = 0; i < count; i++) {
-    const noise = await sharp({ create: { width: 2550, height: 3300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 + i * 3 } } })
+    const noise = await sharp({
+      create: { width: 2550, height: 3300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 + i * 3 } },
+    })
       .jpeg({ quality: 60 })
       .toBuffer();
-    pages.push(await sharp(card).resize(2550, 3300, { fit: 'fill' }).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 75 }).toBuffer());
+    pages.push(
+      await sharp(card)
+        .resize(2550, 3300, { fit: 'fill' })
+        .composite([{ input: noise, blend: 'overlay' }])
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+    );
   }
   return pages;
 }
@@ -62,12 +75,21 @@ export async function run(cfg, _seeded, log) {
       ids.push(res.document_id);
     }
     await waitUntil(
-      async () => (await Promise.all(ids.map((id) => api('GET', `/v1/documents/${id}`)))).every((d) => d.json_ocr !== null || d.validity?.document_validity === 'error'),
+      async () =>
+        (await Promise.all(ids.map((id) => api('GET', `/v1/documents/${id}`)))).every(
+          (d) => d.json_ocr !== null || d.validity?.document_validity === 'error',
+        ),
       { timeoutMs: (cfg.quick ? 600 : 1200) * 1000, everyMs: 1000, what: 'the four scans to be read' },
     );
     const peak = peakRssBytes(server.pid) / MB;
     log(`  RSS before ${Math.round(before)} MB, peak ${Math.round(peak)} MB while reading 4 × ${(files[0].length / MB).toFixed(1)} MiB`);
-    return [limitRow(SPECS.peak, { value: Math.round(peak), unit: 'MB', details: { rss_before_mb: Math.round(before), file_mib: files.map((f) => +(f.length / MB).toFixed(1)) } })];
+    return [
+      limitRow(SPECS.peak, {
+        value: Math.round(peak),
+        unit: 'MB',
+        details: { rss_before_mb: Math.round(before), file_mib: files.map((f) => +(f.length / MB).toFixed(1)) },
+      }),
+    ];
   } finally {
     await server.stop();
   }

@@ -43,7 +43,8 @@ async function loadRules() {
     const outfile = path.join(dir, 'rules.mjs');
     await esbuild.build({
       stdin: {
-        contents: `export { taxesResponse } from ${JSON.stringify(path.join(domain, 'taxes.ts'))};\n` +
+        contents:
+          `export { taxesResponse } from ${JSON.stringify(path.join(domain, 'taxes.ts'))};\n` +
           `export { ticketsResponse } from ${JSON.stringify(path.join(domain, 'tickets.ts'))};\n`,
         resolveDir: path.join(ROOT, 'packages/server'),
         loader: 'ts',
@@ -82,12 +83,20 @@ export function caseInputs(n) {
     ...(p.previous_plate ? [{ plate: p.previous_plate, entity: p.entity }] : []),
   ]);
   const ticketLookups = pairs.flatMap((p, i) =>
-    [p.entity, 'CMX'].filter((e, k, all) => all.indexOf(e) === k).map((entity) => ({
-      plate: p.plate,
-      entity,
-      state: 'done',
-      infractions: i % 3 === 0 ? [{ date: '10/01/2024', amount: 1200, status: 'NO PAGADA' }, { date: '02/02/2023', amount: '$800.00', status: 'PAGADA' }] : [],
-    })),
+    [p.entity, 'CMX']
+      .filter((e, k, all) => all.indexOf(e) === k)
+      .map((entity) => ({
+        plate: p.plate,
+        entity,
+        state: 'done',
+        infractions:
+          i % 3 === 0
+            ? [
+                { date: '10/01/2024', amount: 1200, status: 'NO PAGADA' },
+                { date: '02/02/2023', amount: '$800.00', status: 'PAGADA' },
+              ]
+            : [],
+      })),
   );
   const taxLookups = pairs.map((p, i) => ({
     plate: p.plate,
@@ -158,12 +167,22 @@ export async function run(cfg, _seeded, log) {
   const cases = cfg.rulePlates.map((n) => {
     const input = caseInputs(n);
     const taxes = () =>
-      taxesResponse({ plates: input.plates, caseVin: input.caseVin, lookups: input.taxLookups, receipts: input.receipts, anyLookupStarted: true, now });
+      taxesResponse({
+        plates: input.plates,
+        caseVin: input.caseVin,
+        lookups: input.taxLookups,
+        receipts: input.receipts,
+        anyLookupStarted: true,
+        now,
+      });
     const tickets = () => ticketsResponse({ caseId: 'bench', plates: input.plates, caseVin: input.caseVin, lookups: input.ticketLookups });
     // Sanity: the rules publish every plate (not an early "no plates" answer).
     return { n, taxes, tickets, rows: tickets().result.length };
   });
-  const times = timePerCall(cases.flatMap((c) => [c.taxes, c.tickets]), cfg.rulesMinMs);
+  const times = timePerCall(
+    cases.flatMap((c) => [c.taxes, c.tickets]),
+    cfg.rulesMinMs,
+  );
   const measured = cases.map((c, i) => {
     const [taxesMs, ticketsMs] = [times[2 * i], times[2 * i + 1]];
     log(`  ${c.n} plates: taxes ${taxesMs.toFixed(3)} ms, tickets ${ticketsMs.toFixed(3)} ms (${c.rows} ticket rows)`);
@@ -172,7 +191,12 @@ export async function run(cfg, _seeded, log) {
   const [base, ...larger] = measured;
   return larger.map((m) => {
     const factor = m.n / base.n;
-    const spec = m.n === 100 ? SPECS.r100 : m.n === 1000 ? SPECS.r1000 : { ...SPECS.r1000, id: `rules.${m.n}`, what: `taxes + tickets rules, ${m.n} plates: time vs linear` };
+    const spec =
+      m.n === 100
+        ? SPECS.r100
+        : m.n === 1000
+          ? SPECS.r1000
+          : { ...SPECS.r1000, id: `rules.${m.n}`, what: `taxes + tickets rules, ${m.n} plates: time vs linear` };
     return ratioRow(spec, {
       value: m.totalMs,
       reference: base.totalMs * factor,

@@ -40,10 +40,14 @@ const keys = (n) => Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',');
 function send(url, method, path, headers, body) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.request(`${url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      `${url}${path}`,
+      { method, headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
     req.on('error', (err) => resolve({ status: `error ${err.code ?? err.message}`, ms: performance.now() - started }));
     req.end(body);
   });
@@ -78,14 +82,26 @@ export async function run(cfg, _seeded, log) {
 
     const attacks = [
       [SPECS.metadataBomb, 'POST', `/v1/cases/${caseId}/metadata`, bearer, Buffer.from(`{${keys(1_700_000)}}`)],
-      [SPECS.uploadBomb, 'POST', '/v1/documents', { 'x-api-key': creds.apiKey }, Buffer.from(`{"case_id":"${caseId}","mime_type":"application/pdf",${keys(1_600_000)}}`)],
+      [
+        SPECS.uploadBomb,
+        'POST',
+        '/v1/documents',
+        { 'x-api-key': creds.apiKey },
+        Buffer.from(`{"case_id":"${caseId}","mime_type":"application/pdf",${keys(1_600_000)}}`),
+      ],
       [SPECS.trpcBomb, 'POST', '/trpc/appendCaseMetadata', bearer, Buffer.from(`{"case_id":"${caseId}","body":{${keys(1_700_000)}}}`)],
       [
         SPECS.upload,
         'POST',
         '/v1/documents',
         { 'x-api-key': creds.apiKey },
-        Buffer.from(JSON.stringify({ case_id: caseId, mime_type: 'application/pdf', base64: Buffer.alloc(20 * 1000 * 1000, 0x25).toString('base64') })),
+        Buffer.from(
+          JSON.stringify({
+            case_id: caseId,
+            mime_type: 'application/pdf',
+            base64: Buffer.alloc(20 * 1000 * 1000, 0x25).toString('base64'),
+          }),
+        ),
       ],
     ];
     const rows = [];
@@ -94,13 +110,22 @@ export async function run(cfg, _seeded, log) {
       const latencies = await pollHealth(server.url, request);
       const answer = await request;
       const worst = Math.max(...latencies);
-      log(`  ${spec.id}: ${answer.status} in ${answer.ms.toFixed(0)} ms; /health worst ${worst.toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`);
+      log(
+        `  ${spec.id}: ${answer.status} in ${answer.ms.toFixed(0)} ms; /health worst ${worst.toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`,
+      );
       rows.push(
         ratioRow(spec, {
           value: worst,
           reference: idleWorst,
           unit: 'ms',
-          details: { status: answer.status, request_ms: answer.ms, body_mb: body.length / 1e6, polls: latencies.length, p50_ms: quantile(latencies, 0.5), p99_ms: quantile(latencies, 0.99) },
+          details: {
+            status: answer.status,
+            request_ms: answer.ms,
+            body_mb: body.length / 1e6,
+            polls: latencies.length,
+            p50_ms: quantile(latencies, 0.5),
+            p99_ms: quantile(latencies, 0.99),
+          },
         }),
       );
     }

@@ -29,47 +29,63 @@ function freePort(): Promise<number> {
 
 /** A shell of a new user: no vcase variables, no saved profile. */
 function userEnv(home: string): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VCASE_') && k !== 'PORT' && k !== 'DATABASE_URL'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('VCASE_') && k !== 'PORT' && k !== 'DATABASE_URL'),
+  );
   return { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, 'xdg'), NO_COLOR: '1' };
 }
 
 describe('npm run demo', needs(built, NEEDS_BUILD), () => {
-  it('ends with commands that work when pasted: the server finds the case, the CLI reports it, the docs answer', { timeout: 300_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-demo-test-'));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const demoPort = await freePort();
-    const demo = await promisify(execFile)(process.execPath, [path.join(root, 'scripts/demo.mjs'), '--no-build'], {
-      cwd: root,
-      env: { ...userEnv(dir), VCASE_DEMO_DIR: dir, PORT: String(demoPort) },
-      timeout: 280_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const hint = demo.stdout.slice(demo.stdout.lastIndexOf('Keep exploring:'));
-    const command = (re: RegExp) => re.exec(hint)?.[1]?.trim();
-    const start = command(/^\s+(npm start.*?)\s+#/m);
-    const report = command(/^\s+(npx vcase report .*?)\s+#/m);
-    const docs = command(/^\s+(http:\/\/\S+\/docs)\s+#/m);
-    // The demo ran on a port other than npm start's default: the hint names it.
-    expect(start).toBe(`npm start -- --port ${demoPort}`);
-    expect(report).toMatch(/^npx vcase report DEMO-\S+$/);
-    expect(docs).toBe(`http://127.0.0.1:${demoPort}/docs`);
+  it(
+    'ends with commands that work when pasted: the server finds the case, the CLI reports it, the docs answer',
+    { timeout: 300_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-demo-test-'));
+      cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      const demoPort = await freePort();
+      const demo = await promisify(execFile)(process.execPath, [path.join(root, 'scripts/demo.mjs'), '--no-build'], {
+        cwd: root,
+        env: { ...userEnv(dir), VCASE_DEMO_DIR: dir, PORT: String(demoPort) },
+        timeout: 280_000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const hint = demo.stdout.slice(demo.stdout.lastIndexOf('Keep exploring:'));
+      const command = (re: RegExp) => re.exec(hint)?.[1]?.trim();
+      const start = command(/^\s+(npm start.*?)\s+#/m);
+      const report = command(/^\s+(npx vcase report .*?)\s+#/m);
+      const docs = command(/^\s+(http:\/\/\S+\/docs)\s+#/m);
+      // The demo ran on a port other than npm start's default: the hint names it.
+      expect(start).toBe(`npm start -- --port ${demoPort}`);
+      expect(report).toMatch(/^npx vcase report DEMO-\S+$/);
+      expect(docs).toBe(`http://127.0.0.1:${demoPort}/docs`);
 
-    // `npm start -- --port N` runs this, from the folder the demo kept its data in.
-    const server: ChildProcess = spawn(process.execPath, [serverMain, 'start', '--port', String(demoPort)], { cwd: dir, env: userEnv(dir), stdio: 'ignore' });
-    cleanup.unshift(() => server.kill('SIGKILL'));
-    for (let i = 0; ; i++) {
-      if (await fetch(`http://127.0.0.1:${demoPort}/health`).then((r) => r.ok, () => false)) break;
-      if (i > 300 || server.exitCode !== null) throw new Error('npm start did not serve');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    // `npx vcase report DEMO-…`, in another terminal of the same folder.
-    const [, , ...args] = report!.split(' ');
-    const res = await promisify(execFile)(process.execPath, [cliMain, ...args], { cwd: dir, env: userEnv(dir) });
-    expect(res.stdout).toContain(args[1]);
-    expect(res.stdout).toMatch(/^tenencia\t/m);
-    expect((await fetch(docs!)).status).toBe(200);
-    server.kill('SIGTERM');
-  });
+      // `npm start -- --port N` runs this, from the folder the demo kept its data in.
+      const server: ChildProcess = spawn(process.execPath, [serverMain, 'start', '--port', String(demoPort)], {
+        cwd: dir,
+        env: userEnv(dir),
+        stdio: 'ignore',
+      });
+      cleanup.unshift(() => server.kill('SIGKILL'));
+      for (let i = 0; ; i++) {
+        if (
+          await fetch(`http://127.0.0.1:${demoPort}/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        if (i > 300 || server.exitCode !== null) throw new Error('npm start did not serve');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // `npx vcase report DEMO-…`, in another terminal of the same folder.
+      const [, , ...args] = report!.split(' ');
+      const res = await promisify(execFile)(process.execPath, [cliMain, ...args], { cwd: dir, env: userEnv(dir) });
+      expect(res.stdout).toContain(args[1]);
+      expect(res.stdout).toMatch(/^tenencia\t/m);
+      expect((await fetch(docs!)).status).toBe(200);
+      server.kill('SIGTERM');
+    },
+  );
 });
 
 describe('the demo build step (scripts/quietly.mjs)', () => {
@@ -77,7 +93,10 @@ describe('the demo build step (scripts/quietly.mjs)', () => {
     let text = '';
     return { out: new Writable({ write: (c, _e, cb) => ((text += c), cb()) }), text: () => text };
   };
-  const noisy = (code: number) => ['-e', `for (let i = 0; i < 230; i++) console.log('tsup line ' + i); console.error('the error'); process.exit(${code})`];
+  const noisy = (code: number) => [
+    '-e',
+    `for (let i = 0; i < 230; i++) console.log('tsup line ' + i); console.error('the error'); process.exit(${code})`,
+  ];
 
   it('says nothing of a build that succeeds', async () => {
     const s = sink();

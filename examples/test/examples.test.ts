@@ -28,19 +28,34 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const node = (file: string, args: string[] = []) => run(process.execPath, [path.join(here, file), ...args], { env, cwd: here, timeout: 60_000 });
+const node = (file: string, args: string[] = []) =>
+  run(process.execPath, [path.join(here, file), ...args], { env, cwd: here, timeout: 60_000 });
 
 describe('SDK examples (built SDK)', needs(fs.existsSync(sdkDist), NEEDS_BUILD), () => {
   it('sdk-quickstart creates a case from the sample documents and finds the VIN and plate', async () => {
     const { stdout } = await node('sdk-quickstart.mjs');
     const out = JSON.parse(stdout.trim().split('\n').pop() as string);
-    expect(out).toMatchObject({ processing: 'completed', primary_vin: '3N1CN8AE5RK812345', plates: expect.arrayContaining(['NXA1234 (MEX)']) });
+    expect(out).toMatchObject({
+      processing: 'completed',
+      primary_vin: '3N1CN8AE5RK812345',
+      plates: expect.arrayContaining(['NXA1234 (MEX)']),
+    });
   });
 
   it('poll-with-deadline waits for a RAPI lookup', async () => {
     const caseId = await createCase(t, tenant);
-    const up = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: 'JVBERi0=' } });
-    await t.inject({ method: 'PATCH', url: `/v1/documents/${up.json().document_id}/ocr`, headers: { 'x-api-key': tenant.apiKey }, payload: { type: 'factura', parsed_data: { vin: '3N1CN8AE5RK812345' } } });
+    const up = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': tenant.apiKey },
+      payload: { case_id: caseId, mime_type: 'application/pdf', base64: 'JVBERi0=' },
+    });
+    await t.inject({
+      method: 'PATCH',
+      url: `/v1/documents/${up.json().document_id}/ocr`,
+      headers: { 'x-api-key': tenant.apiKey },
+      payload: { type: 'factura', parsed_data: { vin: '3N1CN8AE5RK812345' } },
+    });
     const { stdout } = await node('poll-with-deadline.mjs', [caseId]);
     expect(JSON.parse(stdout)).toMatchObject({ status: 'completed' });
   });
@@ -68,12 +83,21 @@ describe('webhook receiver example', () => {
       const caseId = await createCase(t, tenant, { internal_id: 'HOOK-1' });
       await t.server.runner.whenIdle();
       await new Promise((r) => setTimeout(r, 50));
-      expect(state.get(caseId)).toMatchObject({ vehicle_id: caseId, review_status: 'sin_documentos', webhook_id: expect.stringMatching(/^msg_/) });
+      expect(state.get(caseId)).toMatchObject({
+        vehicle_id: caseId,
+        review_status: 'sin_documentos',
+        webhook_id: expect.stringMatching(/^msg_/),
+      });
 
       // Someone who knows the URL but not the secret.
       const forged = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,Zm9yZ2Vk' },
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,Zm9yZ2Vk',
+        },
         body: JSON.stringify({ vehicle_id: caseId, review_status: 'nuevo' }),
       });
       expect(forged.status).toBe(401);
@@ -95,8 +119,18 @@ describe('http provider example', () => {
     try {
       const other = await createTenant(withHttp);
       const caseId = await createCase(withHttp, other);
-      const up = await withHttp.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': other.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: 'JVBERi0=' } });
-      await withHttp.inject({ method: 'PATCH', url: `/v1/documents/${up.json().document_id}/ocr`, headers: { 'x-api-key': other.apiKey }, payload: { type: 'factura', parsed_data: { vin: '3N1CN8AE5RK812345' } } });
+      const up = await withHttp.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': other.apiKey },
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: 'JVBERi0=' },
+      });
+      await withHttp.inject({
+        method: 'PATCH',
+        url: `/v1/documents/${up.json().document_id}/ocr`,
+        headers: { 'x-api-key': other.apiKey },
+        payload: { type: 'factura', parsed_data: { vin: '3N1CN8AE5RK812345' } },
+      });
       await withHttp.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers: other.bearer });
       await withHttp.server.runner.whenIdle();
       const rapi = (await withHttp.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: other.bearer })).json();

@@ -64,7 +64,10 @@ describe('npm test summary (scripts/test-summary.mjs)', () => {
   });
 
   it('says when the server tests also ran on PostgreSQL, without the password', async () => {
-    const { stdout } = await summary(checkout({ 'packages/server': [{ status: 'passed' }] }), 'postgres://ci:secret@127.0.0.1:5433/postgres');
+    const { stdout } = await summary(
+      checkout({ 'packages/server': [{ status: 'passed' }] }),
+      'postgres://ci:secret@127.0.0.1:5433/postgres',
+    );
     expect(stdout.split('\n')).toEqual([
       '1 passed, 0 failed, 0 skipped',
       "PostgreSQL: the server's HTTP, database and scale-out tests also ran on postgres://ci:***@127.0.0.1:5433/postgres",

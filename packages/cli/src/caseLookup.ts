@@ -31,7 +31,10 @@ export function caseLookupCommand<Body, Start>(
   def: CaseLookupCommand<Body, Start>,
   runF: RunFn<CaseLookupFlags> = (opts) => caseLookupRun(def, opts),
 ): Command {
-  const cmd = parent.command(def.name).description(def.description).argument(...CASE_ARG);
+  const cmd = parent
+    .command(def.name)
+    .description(def.description)
+    .argument(...CASE_ARG);
   watchOptions(cmd, { run: def.run, watch: def.watch });
   if (def.examples?.length) cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}`);
   return cmd.action(app.action(runF));

@@ -123,7 +123,14 @@ function bashScript(nodes: Node[], globals: OptionSpec[]): string {
   const commands = nodes
     .filter((n) => n.commands.length)
     .map((n) => `    ${sq(n.path)}) echo ${sq(n.commands.map((c) => c.name).join(' '))} ;;`);
-  const options = nodes.map((n) => `    ${sq(n.path)}) echo ${sq(optionsAt(n, globals).flatMap((o) => o.names).join(' '))} ;;`);
+  const options = nodes.map(
+    (n) =>
+      `    ${sq(n.path)}) echo ${sq(
+        optionsAt(n, globals)
+          .flatMap((o) => o.names)
+          .join(' '),
+      )} ;;`,
+  );
   const values = valueCases(nodes, globals, sq, (o) => `*${sq(`|${o}`)}`).map((v) => `    ${v.pattern}) echo ${sq(v.answer)} ;;`);
   return `# vcase completion for bash, generated from the command tree by \`vcase completion bash\`.
 # Now: source <(vcase completion bash)   Always: add that line to ~/.bashrc

@@ -93,7 +93,7 @@ export function describeError(
   // A message that already names the status (an answer without an error body) is not tagged with it again.
   const statusTag = e.status && !refusedLocally(error) && !e.message?.includes(`HTTP ${e.status}`) ? `HTTP ${e.status}` : undefined;
   const tags = [e.code, statusTag].filter(Boolean).join(', ');
-  let text = tags ? `${e.message} (${tags})` : e.message ?? String(error);
+  let text = tags ? `${e.message} (${tags})` : (e.message ?? String(error));
   if (e.requestId) text += `\nrequest id: ${e.requestId}`;
   const fields = (e.details as { fields?: unknown } | undefined)?.fields;
   if (Array.isArray(fields) && fields.length && !text.includes(String(fields[0]))) text += `\nfields: ${fields.join(', ')}`;

@@ -8,7 +8,12 @@ import { emptyDir, runCli, type Routes } from './helpers/harness.js';
 
 const C = f.CASE_ID;
 const page = (limit: number) => ({ body: { data: [f.caseItem(1)], pagination: { limit, offset: 0, total: 1, has_more: false } } });
-const results = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l)).sort((a, b) => a.row - b.row);
+const results = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .sort((a, b) => a.row - b.row);
 
 describe('conventions of gh and the Stripe CLI', () => {
   it('`vcase` alone prints the help on stdout and exits 0', async () => {

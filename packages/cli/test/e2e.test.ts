@@ -68,11 +68,20 @@ function vcase(args: string[], opts: { input?: string; env?: Record<string, stri
   });
 }
 
-const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)).sort((a, b) => a.row - b.row);
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .sort((a, b) => a.row - b.row);
 
 async function documentIds(caseId: string): Promise<string[]> {
   const res = await t.inject({ method: 'GET', url: `/v1/documents?case_id=${caseId}&limit=100`, headers: tenant.bearer });
-  return res.json().data.map((d: { document_id: string }) => d.document_id).sort();
+  return res
+    .json()
+    .data.map((d: { document_id: string }) => d.document_id)
+    .sort();
 }
 
 describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => {
@@ -197,7 +206,11 @@ describe('vcase binary against a real server', needs(built, NEEDS_BUILD), () => 
 
     // Without --resume: the row-derived Idempotency-Keys return the same documents.
     const rerun = await vcase(['documents', 'upload', '--from', '-'], { input: csv });
-    expect(lines(rerun.stdout).map((o) => o.document_id).sort()).toEqual(ids);
+    expect(
+      lines(rerun.stdout)
+        .map((o) => o.document_id)
+        .sort(),
+    ).toEqual(ids);
     expect(await documentIds(caseC)).toEqual(ids);
   });
 

@@ -45,7 +45,16 @@ describe('table', () => {
   });
 
   it('writes tab-separated rows without header or colour to a pipe; empty cells stay empty', () => {
-    expect(renderTable(plain, [{ header: 'a' }, { header: 'b' }], [['x', null], ['y', { text: 'z', tone: 'red' }]])).toBe('x\t\ny\tz\n');
+    expect(
+      renderTable(
+        plain,
+        [{ header: 'a' }, { header: 'b' }],
+        [
+          ['x', null],
+          ['y', { text: 'z', tone: 'red' }],
+        ],
+      ),
+    ).toBe('x\t\ny\tz\n');
   });
 });
 

@@ -57,7 +57,10 @@ describe('a case still sin_documentos with documents says why', () => {
   });
 
   it('nothing to explain: a case without documents, or one already reviewed', async () => {
-    for (const [status, files] of [['sin_documentos', 0], ['nuevo', 4]] as const) {
+    for (const [status, files] of [
+      ['sin_documentos', 0],
+      ['nuevo', 4],
+    ] as const) {
       const r = await runCli(['cases', 'get', C], { routes: { [`GET /v1/cases/${C}`]: detail(status, files) } });
       expect(r.stderr).toBe('');
     }

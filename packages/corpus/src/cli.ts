@@ -11,7 +11,12 @@ async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: 'string' }, quick: { type: 'boolean', default: false }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      out: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || positionals[0] !== 'generate' || !values.out) {
     process.stdout.write(`${USAGE}\n`);

@@ -1,8 +1,23 @@
 export { createRng, hash32, type Rng } from './random.js';
 export { FAMILIES, SCAN_FORMATS, VOCABULARY, absentKeys, type Expected, type Family, type Format, type ScanFormat } from './expected.js';
-export { generateCorpus, CORPUS_VERSION, DEFAULT_SEED, type GenerateOptions, type Manifest, type ManifestEntry } from './corpus/generate.js';
+export {
+  generateCorpus,
+  CORPUS_VERSION,
+  DEFAULT_SEED,
+  type GenerateOptions,
+  type Manifest,
+  type ManifestEntry,
+} from './corpus/generate.js';
 export { subjectDocuments, subjectInvoice, printInvoice, type BuildContext, type CorpusDocument } from './corpus/documents.js';
-export { PLAN, type Subject, type InvoiceSubject, type CardSubject, type IneSubject, type ScanSpec, type CfdiLayout } from './corpus/plan.js';
+export {
+  PLAN,
+  type Subject,
+  type InvoiceSubject,
+  type CardSubject,
+  type IneSubject,
+  type ScanSpec,
+  type CfdiLayout,
+} from './corpus/plan.js';
 // Invoices
 export { INVOICE_KINDS, type Invoice, type InvoiceKind, type Concept, type InvoiceParty } from './cfdi/model.js';
 export { buildInvoice, type InvoiceOptions } from './cfdi/build.js';

@@ -7,7 +7,8 @@ import { FAMILIES } from '../src/expected.js';
 // Every subject's XML and PDFs (no scans: their expected fields are their PDF's).
 const docs: CorpusDocument[] = [];
 beforeAll(async () => {
-  for (const subject of PLAN) for await (const doc of subjectDocuments(subject, { seed: 'expected-test', quick: false, scans: false })) docs.push(doc);
+  for (const subject of PLAN)
+    for await (const doc of subjectDocuments(subject, { seed: 'expected-test', quick: false, scans: false })) docs.push(doc);
 }, 60_000);
 
 describe('expected.json', () => {
@@ -23,15 +24,20 @@ describe('expected.json', () => {
   });
 
   it('writes values in the vocabulary forms', () => {
-    for (const { file, expected: { fields } } of docs) {
+    for (const {
+      file,
+      expected: { fields },
+    } of docs) {
       for (const key of ['fecha_emision', 'fecha_documento', 'fecha_pago', 'fecha_nacimiento']) {
         if (key in fields) expect(fields[key], `${file}: ${key}`).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       }
-      if ('folio_fiscal' in fields) expect(fields.folio_fiscal).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+      if ('folio_fiscal' in fields)
+        expect(fields.folio_fiscal).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
       if ('pedimento' in fields) expect(fields.pedimento).toMatch(/^\d{2} {2}\d{2} {2}\d{4} {2}\d{7}$/);
       if ('placa' in fields) expect(fields.placa).toMatch(/^[A-Z0-9]{6,7}$/);
       if ('entidad' in fields) expect(fields.entidad).toMatch(/^[A-Z]{3}$/);
-      for (const key of ['monto_total', 'total', 'anio_modelo']) if (key in fields) expect(typeof fields[key], `${file}: ${key}`).toBe('number');
+      for (const key of ['monto_total', 'total', 'anio_modelo'])
+        if (key in fields) expect(typeof fields[key], `${file}: ${key}`).toBe('number');
     }
   });
 
@@ -39,7 +45,8 @@ describe('expected.json', () => {
     const services = docs.filter((d) => d.file.includes('servicio'));
     expect(services.length).toBeGreaterThan(0);
     for (const { expected, bytes, file } of services) {
-      for (const key of ['vin', 'marca', 'modelo', 'anio_modelo', 'numero_motor', 'pedimento']) expect(expected.absent, file).toContain(key);
+      for (const key of ['vin', 'marca', 'modelo', 'anio_modelo', 'numero_motor', 'pedimento'])
+        expect(expected.absent, file).toContain(key);
       if (file.endsWith('.xml')) expect(bytes.toString('latin1')).not.toMatch(/Niv=|VehiculoUsado/);
     }
   });

@@ -75,7 +75,14 @@ describe('generated identifiers', () => {
       expect(mrzCheckDigit(l2.slice(8, 14))).toBe(l2[14]);
       expect(mrzCheckDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29))).toBe(l2[29]);
       expect(l2.slice(0, 6)).toBe(card.person.curp.slice(4, 10));
-      expect(l3.startsWith(`${card.person.paterno.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/Ñ/g, 'N')}<`)).toBe(true);
+      expect(
+        l3.startsWith(
+          `${card.person.paterno
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .replace(/Ñ/g, 'N')}<`,
+        ),
+      ).toBe(true);
     }
   });
 

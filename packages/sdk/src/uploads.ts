@@ -7,14 +7,7 @@ import { FileReadError, FileTooLargeError, RequestValidationError } from './core
  * `Blob`/`File`, or a stream (Node `Readable`, web `ReadableStream`, any async iterable of
  * bytes).
  */
-export type Uploadable =
-  | string
-  | URL
-  | Uint8Array
-  | ArrayBuffer
-  | Blob
-  | ReadableStream<Uint8Array>
-  | AsyncIterable<Uint8Array | string>;
+export type Uploadable = string | URL | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
 /** MIME type by file extension (the types POST /v1/documents accepts, contract §4.9). */
 export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -97,9 +90,10 @@ export async function toUploadJson(params: UploadParams): Promise<Uint8Array> {
 function assertUploadBody(body: Record<string, unknown>, name: string | undefined): void {
   const check = checkUploadDocumentBody(body);
   if (check.ok) return;
-  const hint = check.fields.includes('mime_type') && body.mime_type === undefined
-    ? ` (no se pudo deducir ${name ? `del nombre "${name}"` : 'del archivo'}; indique mime_type o filename)`
-    : '';
+  const hint =
+    check.fields.includes('mime_type') && body.mime_type === undefined
+      ? ` (no se pudo deducir ${name ? `del nombre "${name}"` : 'del archivo'}; indique mime_type o filename)`
+      : '';
   throw new RequestValidationError(check.code, check.message + hint, check.fields);
 }
 

@@ -38,12 +38,7 @@ export const settled = {
    */
   documentOcr: (s: DocumentDetail) => {
     const status = (s as { status?: unknown }).status;
-    return (
-      s.json_ocr !== null ||
-      status === 'processed' ||
-      status === 'error' ||
-      s.validity?.document_validity === 'error'
-    );
+    return s.json_ocr !== null || status === 'processed' || status === 'error' || s.validity?.document_validity === 'error';
   },
 
   repuve: (s: RepuveResponse) => FINAL_JOB.has(s.job_status),

@@ -30,12 +30,7 @@ export interface VerifiedWebhook {
 }
 
 export type WebhookVerificationReason =
-  | 'missing_header'
-  | 'invalid_timestamp'
-  | 'timestamp_too_old'
-  | 'timestamp_too_new'
-  | 'no_matching_signature'
-  | 'invalid_json';
+  'missing_header' | 'invalid_timestamp' | 'timestamp_too_old' | 'timestamp_too_new' | 'no_matching_signature' | 'invalid_json';
 
 /** The delivery cannot be trusted (or read): answer 4xx and do not act on it. `reason` says why. */
 export class WebhookVerificationError extends VcaseError {
@@ -71,7 +66,9 @@ function headerOf(headers: WebhookHeaders, name: string): string | undefined {
 function bytesOf(payload: WebhookPayload): Buffer {
   if (typeof payload === 'string') return Buffer.from(payload, 'utf8');
   if (payload instanceof Uint8Array) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-  throw new VcaseError('webhook payload must be the raw body (a string or bytes), not parsed JSON: the signature covers the exact bytes sent');
+  throw new VcaseError(
+    'webhook payload must be the raw body (a string or bytes), not parsed JSON: the signature covers the exact bytes sent',
+  );
 }
 
 const hmac = (key: Buffer, id: string, timestamp: string, body: Buffer) =>
@@ -92,13 +89,17 @@ export class Webhooks {
     const id = headerOf(headers, 'webhook-id');
     const stamp = headerOf(headers, 'webhook-timestamp');
     const signatures = headerOf(headers, 'webhook-signature');
-    if (!id || !stamp || !signatures) throw new WebhookHeaderError('missing_header', 'webhook-id, webhook-timestamp and webhook-signature are required');
-    if (!/^\d{1,15}$/.test(stamp.trim())) throw new WebhookTimestampError('invalid_timestamp', `webhook-timestamp is not Unix seconds: ${stamp}`);
+    if (!id || !stamp || !signatures)
+      throw new WebhookHeaderError('missing_header', 'webhook-id, webhook-timestamp and webhook-signature are required');
+    if (!/^\d{1,15}$/.test(stamp.trim()))
+      throw new WebhookTimestampError('invalid_timestamp', `webhook-timestamp is not Unix seconds: ${stamp}`);
     const seconds = Number(stamp.trim());
     const tolerance = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
     const skew = Math.floor(this.now() / 1000) - seconds;
-    if (skew > tolerance) throw new WebhookTimestampError('timestamp_too_old', `webhook-timestamp is ${skew} s old (tolerance ${tolerance} s)`);
-    if (skew < -tolerance) throw new WebhookTimestampError('timestamp_too_new', `webhook-timestamp is ${-skew} s ahead (tolerance ${tolerance} s)`);
+    if (skew > tolerance)
+      throw new WebhookTimestampError('timestamp_too_old', `webhook-timestamp is ${skew} s old (tolerance ${tolerance} s)`);
+    if (skew < -tolerance)
+      throw new WebhookTimestampError('timestamp_too_new', `webhook-timestamp is ${-skew} s ahead (tolerance ${tolerance} s)`);
 
     const expected = keys.map((key) => hmac(key, id, stamp.trim(), body));
     for (const entry of signatures.split(/\s+/)) {

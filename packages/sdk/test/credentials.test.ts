@@ -19,7 +19,11 @@ describe('credential per endpoint group (contract §5)', () => {
     ['/v1/cases', (v: Vcase) => v.cases.get(IDS.case), { authorization: 'Bearer user-token' }],
     ['GET /v1/documents', (v: Vcase) => v.documents.list(), { authorization: 'Bearer user-token' }],
     ['other /v1/documents', (v: Vcase) => v.documents.get(IDS.doc), { 'x-api-key': 'company-key' }],
-    ['POST /v1/documents', (v: Vcase) => v.documents.upload({ case_id: IDS.case, url: 'https://files.example/f.pdf' }), { 'x-api-key': 'company-key' }],
+    [
+      'POST /v1/documents',
+      (v: Vcase) => v.documents.upload({ case_id: IDS.case, url: 'https://files.example/f.pdf' }),
+      { 'x-api-key': 'company-key' },
+    ],
     ['/documents/ine', (v: Vcase) => v.ine.get(IDS.job), { authorization: 'Bearer user-token' }],
     ['/admin', (v: Vcase) => v.admin.fixtures.list(), { authorization: 'Bearer admin-token' }],
   ])('%s', async (_, call, expected) => {
@@ -45,10 +49,30 @@ describe('credential per endpoint group (contract §5)', () => {
   });
 
   it.each([
-    ['cases without a token', { apiKey: 'k', adminToken: 'a' }, (v: Vcase) => v.cases.get(IDS.case), /GET \/v1\/cases\/\{case_id\} needs a bearer token \(option `token` or VCASE_TOKEN\)/],
-    ['documents without key or token', { adminToken: 'a' }, (v: Vcase) => v.documents.get(IDS.doc), /needs an API key \(option `apiKey` or VCASE_API_KEY\) or a bearer token/],
-    ['INE without a token', { apiKey: 'k' }, (v: Vcase) => v.ine.submit({ front: 'https://x/f.jpg' }), /POST \/documents\/ine needs a bearer token/],
-    ['admin without the admin token', { token: 't', apiKey: 'k' }, (v: Vcase) => v.admin.companies.create({ name: 'X' }), /needs the admin token \(option `adminToken` or VCASE_ADMIN_TOKEN\)/],
+    [
+      'cases without a token',
+      { apiKey: 'k', adminToken: 'a' },
+      (v: Vcase) => v.cases.get(IDS.case),
+      /GET \/v1\/cases\/\{case_id\} needs a bearer token \(option `token` or VCASE_TOKEN\)/,
+    ],
+    [
+      'documents without key or token',
+      { adminToken: 'a' },
+      (v: Vcase) => v.documents.get(IDS.doc),
+      /needs an API key \(option `apiKey` or VCASE_API_KEY\) or a bearer token/,
+    ],
+    [
+      'INE without a token',
+      { apiKey: 'k' },
+      (v: Vcase) => v.ine.submit({ front: 'https://x/f.jpg' }),
+      /POST \/documents\/ine needs a bearer token/,
+    ],
+    [
+      'admin without the admin token',
+      { token: 't', apiKey: 'k' },
+      (v: Vcase) => v.admin.companies.create({ name: 'X' }),
+      /needs the admin token \(option `adminToken` or VCASE_ADMIN_TOKEN\)/,
+    ],
   ])('%s: MissingCredentialError naming it, nothing sent', async (_, creds, call, message) => {
     vi.stubEnv('VCASE_TOKEN', '');
     vi.stubEnv('VCASE_API_KEY', '');
@@ -142,7 +166,12 @@ describe('credential per endpoint group (contract §5)', () => {
       await vcase.withOptions({ token: 'b' }).documents.get(IDS.doc);
       await vcase.withOptions({ token: 'b', apiKey: 'key-of-b' }).documents.get(IDS.doc);
       await vcase.withOptions({ timeoutMs: 5_000 }).documents.get(IDS.doc);
-      expect(calls.map((c) => c.headers.get('x-api-key') ?? c.headers.get('authorization'))).toEqual(['key-of-a', 'Bearer b', 'key-of-b', 'key-of-a']);
+      expect(calls.map((c) => c.headers.get('x-api-key') ?? c.headers.get('authorization'))).toEqual([
+        'key-of-a',
+        'Bearer b',
+        'key-of-b',
+        'key-of-a',
+      ]);
       vi.unstubAllEnvs();
     }
   });

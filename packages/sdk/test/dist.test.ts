@@ -24,10 +24,17 @@ const CALL = `
   const answer = await vcase.health();
   process.stdout.write(JSON.stringify({ answer, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));`;
 const LOADERS = {
-  esm: ['--input-type=module', '-e', `const { Vcase } = await import('${DIST}index.js');
-    const { nodeTransport } = await import('${DIST}node.js');${CALL}`],
-  cjs: ['-e', `(async () => { const { Vcase } = require('${DIST}index.cjs');
-    const { nodeTransport } = require('${DIST}node.cjs');${CALL} })();`],
+  esm: [
+    '--input-type=module',
+    '-e',
+    `const { Vcase } = await import('${DIST}index.js');
+    const { nodeTransport } = await import('${DIST}node.js');${CALL}`,
+  ],
+  cjs: [
+    '-e',
+    `(async () => { const { Vcase } = require('${DIST}index.cjs');
+    const { nodeTransport } = require('${DIST}node.cjs');${CALL} })();`,
+  ],
 };
 
 function run(args: string[]): Promise<string> {

@@ -67,7 +67,12 @@ describe('a success answer that is not the JSON of a vcase server', () => {
     const { vcase, calls } = testClient(() => new Response('<html>hola</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     const error = await vcase.cases.list().catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(UnexpectedResponseError));
-    expect(error).toMatchObject({ status: 200, message: expect.stringMatching(/^unexpected answer to GET http.*\/v1\/cases: HTTP 200 text\/html, not the JSON body of a vcase server/) });
+    expect(error).toMatchObject({
+      status: 200,
+      message: expect.stringMatching(
+        /^unexpected answer to GET http.*\/v1\/cases: HTTP 200 text\/html, not the JSON body of a vcase server/,
+      ),
+    });
     expect(calls).toHaveLength(1); // not retried: the same answer would come again
     // An operation without a body (204) still succeeds.
     const empty = testClient(() => new Response(null, { status: 204 }), { adminToken: 'adm' });

@@ -87,9 +87,18 @@ describe('case with an invoice', () => {
   });
 
   it('patchOcr, then runRenapo with the injected CURP', async () => {
-    const { document_id } = await vcase.documents.upload({ case_id: caseId, file: Buffer.from('%PDF-1.4 curp'), filename: 'curp.pdf', type: 'curp' });
+    const { document_id } = await vcase.documents.upload({
+      case_id: caseId,
+      file: Buffer.from('%PDF-1.4 curp'),
+      filename: 'curp.pdf',
+      type: 'curp',
+    });
     await vcase.documents.waitForOcr(document_id, fast); // the automatic OCR first, so it cannot overwrite ours
-    await vcase.documents.patchOcr(document_id, { type: 'curp', parsed_data: { curp: 'HEGG560427MVZRRL04' }, json_ocr: { source: 'sdk-test' } });
+    await vcase.documents.patchOcr(document_id, {
+      type: 'curp',
+      parsed_data: { curp: 'HEGG560427MVZRRL04' },
+      json_ocr: { source: 'sdk-test' },
+    });
     const renapo = await vcase.cases.runRenapo(caseId, fast);
     expect(renapo).toMatchObject({ status: 'completed', data: { curp: 'HEGG560427MVZRRL04' } });
   });
@@ -100,9 +109,22 @@ describe('INE', () => {
     const front = `data:image/jpeg;base64,${Buffer.from('front-of-card').toString('base64')}`;
     const key = createHash('sha256').update(front).digest('hex');
     const data = {
-      names: 'GLORIA', first_last_name: 'HERNANDEZ', second_last_name: 'GARCIA', birth_date: '27/04/1956', gender: 'MUJER',
-      curp: 'HEGG560427MVZRRL04', elector_key: 'HRGRGL56042730M800', state: '30', municipality: '087', section: '4321',
-      emission: '2023', validity: '2033', cic: '123456789', ocr: '0764123456789', citizen_identifier: '123456789', locality: null,
+      names: 'GLORIA',
+      first_last_name: 'HERNANDEZ',
+      second_last_name: 'GARCIA',
+      birth_date: '27/04/1956',
+      gender: 'MUJER',
+      curp: 'HEGG560427MVZRRL04',
+      elector_key: 'HRGRGL56042730M800',
+      state: '30',
+      municipality: '087',
+      section: '4321',
+      emission: '2023',
+      validity: '2033',
+      cic: '123456789',
+      ocr: '0764123456789',
+      citizen_identifier: '123456789',
+      locality: null,
     };
     await admin.admin.fixtures.set('ine', key, { data });
     await expect(vcase.ine.run({ front }, fast)).resolves.toEqual({ status: 'completed', data });
@@ -112,7 +134,9 @@ describe('INE', () => {
 describe('uploads over 20 MB never reach the server', () => {
   it('refuses a 21 MB buffer locally', async () => {
     const { case_id } = await vcase.cases.create({ internal_id: `BIG-${Date.now()}`, status: 'nuevo' });
-    await expect(vcase.documents.upload({ case_id, file: Buffer.alloc(21 * 1024 * 1024), filename: 'big.pdf' })).rejects.toSatisfy(madeBy(FileTooLargeError));
+    await expect(vcase.documents.upload({ case_id, file: Buffer.alloc(21 * 1024 * 1024), filename: 'big.pdf' })).rejects.toSatisfy(
+      madeBy(FileTooLargeError),
+    );
     const ids = [];
     for await (const d of vcase.documents.list({ case_id })) ids.push(d);
     expect(ids).toEqual([]);

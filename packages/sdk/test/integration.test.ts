@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AuthenticationError,
-  BadRequestError,
-  NotFoundError,
-  UnprocessableEntityError,
-  Vcase,
-} from '../src/index.js';
+import { AuthenticationError, BadRequestError, NotFoundError, UnprocessableEntityError, Vcase } from '../src/index.js';
 import { ADMIN_TOKEN, createTenant, startTestServer, type Tenant, type TestServer } from '../../server/test/helpers/testServer.js';
 import { madeBy } from './helpers/madeBy.js';
 
@@ -79,7 +73,10 @@ describe('cases', () => {
 
 describe('typed errors from real answers', () => {
   it('401 with a bad token: AuthenticationError with a request id', async () => {
-    const error = await vcase.withOptions({ token: 'not-a-token' }).cases.list().catch((e: unknown) => e);
+    const error = await vcase
+      .withOptions({ token: 'not-a-token' })
+      .cases.list()
+      .catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(AuthenticationError));
     expect(error).toMatchObject({ status: 401 });
     expect((error as AuthenticationError).requestId).toEqual(expect.any(String));
@@ -117,21 +114,35 @@ describe('typed errors from real answers', () => {
 
 describe('admin', () => {
   it('companies, users, tokens and API keys make a working tenant', async () => {
-    const company = await admin.admin.companies.create({ name: 'Seguros SDK', status_catalog: ['abierto'], use_cases: [{ name: 'siniestro' }] });
-    expect(company).toMatchObject({ name: 'Seguros SDK', status_catalog: ['abierto'], use_cases: [{ name: 'siniestro', use_case_id: expect.any(String) }] });
+    const company = await admin.admin.companies.create({
+      name: 'Seguros SDK',
+      status_catalog: ['abierto'],
+      use_cases: [{ name: 'siniestro' }],
+    });
+    expect(company).toMatchObject({
+      name: 'Seguros SDK',
+      status_catalog: ['abierto'],
+      use_cases: [{ name: 'siniestro', use_case_id: expect.any(String) }],
+    });
 
     const user = await admin.admin.users.create(company.company_id, { name: 'Luis', email: 'luis@example.com' });
     expect(user).toMatchObject({ company_id: company.company_id, name: 'Luis', pid: expect.any(String) });
 
     const token = await admin.admin.tokens.create(user.user_id, { ttl_seconds: 600 });
     expect(token).toMatchObject({ token_type: 'Bearer', token_id: expect.any(String) });
-    expect((await admin.admin.tokens.list(user.user_id)).data).toEqual([expect.objectContaining({ token_id: token.token_id, revoked_at: null })]);
+    expect((await admin.admin.tokens.list(user.user_id)).data).toEqual([
+      expect.objectContaining({ token_id: token.token_id, revoked_at: null }),
+    ]);
 
     const key = await admin.admin.apiKeys.create(company.company_id, { name: 'sdk' });
     expect(key).toEqual({ key_id: expect.any(String), api_key: expect.any(String) });
 
     const client = new Vcase({ baseURL, token: token.access_token, apiKey: key.api_key, maxRetries: 0 });
-    const { case_id } = await client.cases.create({ internal_id: internalId(), status: 'abierto', use_case: company.use_cases[0]!.use_case_id });
+    const { case_id } = await client.cases.create({
+      internal_id: internalId(),
+      status: 'abierto',
+      use_case: company.use_cases[0]!.use_case_id,
+    });
     const assigned = await client.cases.assign(case_id, user.pid!);
     expect(assigned.assignment_history.at(-1)).toMatchObject({ user: 'Luis', pid: user.pid });
 
@@ -156,7 +167,12 @@ describe('admin', () => {
       template: { case: '{{expedientData.vehicle_id}}' },
       api_key: null,
     });
-    expect(registration).toMatchObject({ company_id: tenant.companyId, event: 'v1-assign-analyst', url: 'http://127.0.0.1:9/hook', signing_secret: expect.stringMatching(/^whsec_/) });
+    expect(registration).toMatchObject({
+      company_id: tenant.companyId,
+      event: 'v1-assign-analyst',
+      url: 'http://127.0.0.1:9/hook',
+      signing_secret: expect.stringMatching(/^whsec_/),
+    });
     const rotated = await admin.admin.webhooks.rotateSecret(tenant.companyId, 'v1-assign-analyst', { overlap_seconds: 0 });
     expect(rotated).toMatchObject({ signing_secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: null });
     expect(rotated.signing_secret).not.toBe(registration.signing_secret);

@@ -3,7 +3,9 @@ import { IDS, json, testClient } from './helpers/mockFetch.js';
 
 describe('RequestOptions.onResponse', () => {
   it('gets the status and headers of the answer, e.g. that the server replayed an Idempotency-Key', async () => {
-    const { vcase } = testClient([json(201, { document_id: IDS.doc, url: 'http://f/1', status: 'uploaded' }, { 'idempotent-replayed': 'true' })]);
+    const { vcase } = testClient([
+      json(201, { document_id: IDS.doc, url: 'http://f/1', status: 'uploaded' }, { 'idempotent-replayed': 'true' }),
+    ]);
     const seen: { status: number; replayed: string | null }[] = [];
     const res = await vcase.documents.upload(
       { case_id: IDS.case, file: Buffer.from('%PDF'), filename: 'a.pdf' },

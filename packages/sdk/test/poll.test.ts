@@ -111,7 +111,7 @@ describe('waitFor… helpers', () => {
     expect((timeout.cause as NotFoundError).message).toBe('No se ha ejecutado ninguna consulta');
   });
 
-  it('an outage (5xx, no connection) after the read\'s own retries is ridden out until the deadline', async () => {
+  it("an outage (5xx, no connection) after the read's own retries is ridden out until the deadline", async () => {
     const down = () => errorBody(503, null, 'Servicio no disponible');
     const refused = () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
@@ -158,17 +158,42 @@ describe('run… helpers start, then wait', () => {
   });
 
   it.each([
-    ['runCaseProcessing', 'process', 'status',
-      { job_id: IDS.job, status: 'processing' }, { case_id: IDS.case, job_id: IDS.job, status: 'completed' }],
-    ['runPlates', 'plates', 'plates',
-      { case_id: IDS.case, internal_id: 'X', plates: [] }, { case_id: IDS.case, internal_id: 'X', plates: [] }],
+    [
+      'runCaseProcessing',
+      'process',
+      'status',
+      { job_id: IDS.job, status: 'processing' },
+      { case_id: IDS.case, job_id: IDS.job, status: 'completed' },
+    ],
+    [
+      'runPlates',
+      'plates',
+      'plates',
+      { case_id: IDS.case, internal_id: 'X', plates: [] },
+      { case_id: IDS.case, internal_id: 'X', plates: [] },
+    ],
     ['runChainPlates', 'chain_plates', 'chain_plates', { status: 'processing', chain: [] }, { status: 'completed', chain: [] }],
-    ['runOwnershipChain', 'ownership_chain', 'ownership_chain',
-      { status: 'processing', chain: [], gaps: [] }, { status: 'completed', chain: [], gaps: [] }],
-    ['runTickets', 'tickets', 'tickets',
-      { job_id: IDS.job, plates: ['ABC'], status: 'pending' }, { status: 'completed', message: null, result: [] }],
-    ['runTaxes', 'taxes', 'taxes',
-      { job_id: IDS.job, plates: ['ABC'], status: 'pending' }, { main_tax: { status: 'completed' }, taxes: { status: 'completed' } }],
+    [
+      'runOwnershipChain',
+      'ownership_chain',
+      'ownership_chain',
+      { status: 'processing', chain: [], gaps: [] },
+      { status: 'completed', chain: [], gaps: [] },
+    ],
+    [
+      'runTickets',
+      'tickets',
+      'tickets',
+      { job_id: IDS.job, plates: ['ABC'], status: 'pending' },
+      { status: 'completed', message: null, result: [] },
+    ],
+    [
+      'runTaxes',
+      'taxes',
+      'taxes',
+      { job_id: IDS.job, plates: ['ABC'], status: 'pending' },
+      { main_tax: { status: 'completed' }, taxes: { status: 'completed' } },
+    ],
     ['runPedimento', 'pedimento', 'pedimento', { job_id: IDS.job, status: 'pending' }, { status: 'completed' }],
     ['runRenapo', 'renapo', 'renapo', { job_id: IDS.job, curp: 'X', status: 'pending' }, { status: 'completed' }],
     ['runBureau', 'circulo-credito', 'circulo-credito', { job_id: IDS.job, vin: 'V', status: 'pending' }, { status: 'completed' }],

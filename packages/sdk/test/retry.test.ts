@@ -54,7 +54,10 @@ describe('retries', () => {
 
   it('does not send again an admin create that answers a secret once it may have reached the server (the server keeps no answer to replay)', async () => {
     const key = () => json(201, { key_id: IDS.job, api_key: 'vk_secret' });
-    for (const [first, attempts] of [[() => errorBody(503, null, 'down'), 1], [() => errorBody(429, null, 'slow down'), 2]] as const) {
+    for (const [first, attempts] of [
+      [() => errorBody(503, null, 'down'), 1],
+      [() => errorBody(429, null, 'slow down'), 2],
+    ] as const) {
       const { vcase, calls } = testClient([first, key], { adminToken: 'adm' });
       const result = vcase.admin.apiKeys.create(IDS.case, { name: 'ci' }, { idempotencyKey: 'mine' });
       if (attempts === 1) await expect(result).rejects.toBeTruthy();
@@ -160,7 +163,9 @@ describe('Idempotency-Key', () => {
 
   it('is sent on every call that adds a record or starts work, and on no read or state change', async () => {
     const { vcase, calls } = testClient((req) =>
-      req.method === 'GET' ? json(200, { case_id: IDS.case, metadata: {}, history: [] }) : json(202, { job_id: IDS.job, vin: 'V', status: 'pending' }),
+      req.method === 'GET'
+        ? json(200, { case_id: IDS.case, metadata: {}, history: [] })
+        : json(202, { job_id: IDS.job, vin: 'V', status: 'pending' }),
     );
     await vcase.cases.startRapi(IDS.case);
     await vcase.cases.startBureau(IDS.case);
@@ -172,10 +177,11 @@ describe('Idempotency-Key', () => {
 describe('abort and timeout', () => {
   /** A fetch that never answers until its signal aborts, as a real hung request. */
   const hanging = () =>
-    testClient((req) =>
-      new Promise<Response>((_, reject) => {
-        req.signal?.addEventListener('abort', () => reject(req.signal?.reason ?? new Error('aborted')));
-      }),
+    testClient(
+      (req) =>
+        new Promise<Response>((_, reject) => {
+          req.signal?.addEventListener('abort', () => reject(req.signal?.reason ?? new Error('aborted')));
+        }),
     );
 
   it('an already aborted signal sends nothing', async () => {
@@ -214,9 +220,7 @@ describe('abort and timeout', () => {
 
   it('a timeout is retried and can then succeed', async () => {
     const { vcase, calls } = testClient((req, i) =>
-      i === 0
-        ? new Promise<Response>((_, reject) => req.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
-        : created(),
+      i === 0 ? new Promise<Response>((_, reject) => req.signal?.addEventListener('abort', () => reject(new Error('aborted')))) : created(),
     );
     await expect(vcase.cases.create(caseBody, { timeoutMs: 5 })).resolves.toMatchObject({ case_id: IDS.case });
     expect(calls).toHaveLength(2);

@@ -17,12 +17,20 @@ describe('waitFor… on tickets and taxes', () => {
 
   it('tickets: processing rows keep waiting; completed settles', async () => {
     const row = {
-      plate_number: 'ABC123', state: 'MEX', ticket_date: null, amount: null, status: 'processing', message: TICKET_MESSAGES.PROCESSING,
+      plate_number: 'ABC123',
+      state: 'MEX',
+      ticket_date: null,
+      amount: null,
+      status: 'processing',
+      message: TICKET_MESSAGES.PROCESSING,
     };
     const { vcase } = testClient([
       json(200, { case_id: IDS.case, status: 'processing', message: 'Hay placas en consulta', result: [row] }),
       json(200, {
-        case_id: IDS.case, status: 'completed', message: null, result: [{ ...row, status: 'success', message: 'Placa sin adeudos' }],
+        case_id: IDS.case,
+        status: 'completed',
+        message: null,
+        result: [{ ...row, status: 'success', message: 'Placa sin adeudos' }],
       }),
     ]);
     await expect(vcase.cases.waitForTickets(IDS.case)).resolves.toMatchObject({ status: 'completed' });
@@ -30,7 +38,12 @@ describe('waitFor… on tickets and taxes', () => {
 
   it('tickets: a completed root with a row still processing keeps waiting (contract §4.5)', async () => {
     const running = {
-      plate_number: 'ABC123', state: 'CMX', ticket_date: null, amount: null, status: 'processing', message: TICKET_MESSAGES.PROCESSING,
+      plate_number: 'ABC123',
+      state: 'CMX',
+      ticket_date: null,
+      amount: null,
+      status: 'processing',
+      message: TICKET_MESSAGES.PROCESSING,
     };
     const done = { ...running, state: 'MEX', status: 'success', message: 'Placa sin adeudos' };
     const { vcase, calls } = testClient([
@@ -120,8 +133,12 @@ describe('settled predicates', () => {
 
   it('document OCR: json_ocr set, a final status, or a failed validity', () => {
     const doc = (over: Partial<DocumentDetail> & { status?: string }) =>
-      ({ json_ocr: null, parsed_data: null, validity: { document_validity: 'pending', codes: [], userInfo: {} }, ...over }) as
-        DocumentDetail;
+      ({
+        json_ocr: null,
+        parsed_data: null,
+        validity: { document_validity: 'pending', codes: [], userInfo: {} },
+        ...over,
+      }) as DocumentDetail;
     expect(settled.documentOcr(doc({}))).toBe(false);
     expect(settled.documentOcr(doc({ status: 'processing' }))).toBe(false);
     expect(settled.documentOcr(doc({ json_ocr: { text: 'x' } }))).toBe(true);

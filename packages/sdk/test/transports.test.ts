@@ -35,7 +35,13 @@ const TRANSPORTS: [string, () => VcaseOptions][] = [
 describe.each(TRANSPORTS)('over %s', (_name, transport) => {
   const client = (options: VcaseOptions = {}) =>
     new Vcase({
-      baseURL: local.baseURL, apiKey: 'company-key', token: 'user-token', adminToken: 'adm', maxRetries: 0, ...transport(), ...options,
+      baseURL: local.baseURL,
+      apiKey: 'company-key',
+      token: 'user-token',
+      adminToken: 'adm',
+      maxRetries: 0,
+      ...transport(),
+      ...options,
     });
 
   it('sends the upload as JSON with the client headers and reads the JSON answer', async () => {
@@ -63,7 +69,9 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     expect(new URL(listed!.url, local.baseURL).searchParams.get('internal_id')).toBe('EXP 1/ñ');
     expect(listed!.url).not.toContain('vin');
     await expect(client().admin.fixtures.clear()).resolves.toBeUndefined();
-    await client().cases.appendMetadata(IDS.case, { a: 1 }, metadata).catch(() => undefined);
+    await client()
+      .cases.appendMetadata(IDS.case, { a: 1 }, metadata)
+      .catch(() => undefined);
     expect(metadata.seen()).toMatchObject([{ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } }]);
   });
 
@@ -82,27 +90,37 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
   it('gives up after maxRetries with the typed error of the last answer', async () => {
     const { sleep, delays } = recordingSleep();
     const headers = { 'x-fail-times': '5', 'idempotency-key': `k-${Math.random()}` };
-    const error = await client({ maxRetries: 1, sleep }).health({ headers }).catch((e: unknown) => e);
+    const error = await client({ maxRetries: 1, sleep })
+      .health({ headers })
+      .catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(InternalServerError));
     expect(error).toMatchObject({ status: 503, message: 'Servicio no disponible', requestId: expect.stringMatching(/^req-/) });
     expect(delays).toHaveLength(1);
   });
 
   it('error answers become typed errors with code, message, details and headers', async () => {
-    const missing = await client().documents.get(IDS.doc).catch((e: unknown) => e);
+    const missing = await client()
+      .documents.get(IDS.doc)
+      .catch((e: unknown) => e);
     expect(missing).toSatisfy(madeBy(NotFoundError));
     expect(missing).toMatchObject({ status: 404, code: null, message: 'Recurso no encontrado', requestId: expect.stringMatching(/^req-/) });
-    const invalid = await client().cases.process(IDS.case).catch((e: unknown) => e);
+    const invalid = await client()
+      .cases.process(IDS.case)
+      .catch((e: unknown) => e);
     expect(invalid).toSatisfy(madeBy(UnprocessableEntityError));
     expect(invalid).toMatchObject({ status: 422, code: 'INVALID_STATUS', details: { status: 'x' } });
     expect((invalid as UnprocessableEntityError).headers?.get('content-type')).toBe('application/json');
   });
 
   it('a non-JSON error body reaches the message; a web page where JSON was due is an UnexpectedResponseError', async () => {
-    const proxy = await client().health({ headers: { 'x-test': 'proxy-error' } }).catch((e: unknown) => e);
+    const proxy = await client()
+      .health({ headers: { 'x-test': 'proxy-error' } })
+      .catch((e: unknown) => e);
     expect(proxy).toSatisfy(madeBy(InternalServerError));
     expect((proxy as Error).message).toBe('HTTP 502: <html>Bad Gateway</html>');
-    const page = await client().health({ headers: { 'x-test': 'web-page' } }).catch((e: unknown) => e);
+    const page = await client()
+      .health({ headers: { 'x-test': 'web-page' } })
+      .catch((e: unknown) => e);
     expect(page).toSatisfy(madeBy(UnexpectedResponseError));
     expect((page as Error).message).toMatch(/^unexpected answer to GET http:\/\/127\.0\.0\.1:\d+\/health: HTTP 200 text\/html/);
   });
@@ -117,14 +135,18 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
   });
 
   it('a body cut short is a connection error, not a truncated answer', async () => {
-    const error = await client().health({ headers: { 'x-test': 'cut' } }).catch((e: unknown) => e);
+    const error = await client()
+      .health({ headers: { 'x-test': 'cut' } })
+      .catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(APIConnectionError));
     expect((error as Error).message).toMatch(/^Connection error: /);
   });
 
   it('the per-attempt timeout and the caller signal abort the request', async () => {
     const slow = { 'x-test': 'slow' };
-    const timedOut = await client().health({ headers: slow, timeoutMs: 50 }).catch((e: unknown) => e);
+    const timedOut = await client()
+      .health({ headers: slow, timeoutMs: 50 })
+      .catch((e: unknown) => e);
     expect(timedOut).toSatisfy(madeBy(APIConnectionTimeoutError));
     expect(timedOut).toMatchObject({ message: 'Request timed out after 50 ms' });
     const controller = new AbortController();

@@ -6,7 +6,15 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { OPERATIONS } from '@vcase/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BadRequestError, checkUploadPath, FileReadError, FileTooLargeError, inferMimeType, RequestValidationError, VcaseError } from '../src/index.js';
+import {
+  BadRequestError,
+  checkUploadPath,
+  FileReadError,
+  FileTooLargeError,
+  inferMimeType,
+  RequestValidationError,
+  VcaseError,
+} from '../src/index.js';
 import { madeBy } from './helpers/madeBy.js';
 import { IDS, json, testClient } from './helpers/mockFetch.js';
 
@@ -46,15 +54,26 @@ describe('checkUploadPath (before work that must not start for a file the upload
     const big = path.join(dir, 'check-big.pdf');
     fs.writeFileSync(big, '');
     fs.truncateSync(big, 20 * MB + 1);
-    await expect(checkUploadPath(big)).rejects.toMatchObject({ name: 'FileTooLargeError', code: 'VALIDATION_ERROR', message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file' });
+    await expect(checkUploadPath(big)).rejects.toMatchObject({
+      name: 'FileTooLargeError',
+      code: 'VALIDATION_ERROR',
+      message: 'file is 20971521 bytes; the limit is 20971520 bytes (20 MB) per file',
+    });
     const bigger = path.join(dir, 'check-bigger.pdf');
     fs.writeFileSync(bigger, '');
     fs.truncateSync(bigger, 25 * MB);
     await expect(checkUploadPath(bigger)).rejects.toMatchObject({ message: 'file is 25 MB; the limit is 20 MB per file' });
     const docx = path.join(dir, 'check.docx');
     fs.writeFileSync(docx, 'PK');
-    await expect(checkUploadPath(docx)).rejects.toMatchObject({ name: 'RequestValidationError', code: 'MISSING_PARAMETER', message: expect.stringContaining('no se pudo deducir del nombre') });
-    await expect(checkUploadPath(docx, 'application/msword')).rejects.toMatchObject({ name: 'RequestValidationError', code: 'VALIDATION_ERROR' });
+    await expect(checkUploadPath(docx)).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      code: 'MISSING_PARAMETER',
+      message: expect.stringContaining('no se pudo deducir del nombre'),
+    });
+    await expect(checkUploadPath(docx, 'application/msword')).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      code: 'VALIDATION_ERROR',
+    });
     await expect(checkUploadPath(docx, 'application/pdf')).resolves.toBeUndefined();
     await expect(checkUploadPath(path.join(dir, 'missing.pdf'))).rejects.toMatchObject({ name: 'FileReadError', code: 'ENOENT' });
     await expect(checkUploadPath(dir)).rejects.toMatchObject({ name: 'FileReadError', code: 'EISDIR' });
@@ -69,7 +88,10 @@ describe('a local file that cannot be read', () => {
     expect(error).toSatisfy(madeBy(FileReadError));
     expect(error).toMatchObject({ path: missing, code: 'ENOENT', message: `cannot read ${missing}: no such file` });
     expect(error).toSatisfy(madeBy(VcaseError));
-    await expect(vcase.documents.upload({ case_id: IDS.case, file: dir, mime_type: 'application/pdf' })).rejects.toMatchObject({ name: 'FileReadError', code: 'EISDIR' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: dir, mime_type: 'application/pdf' })).rejects.toMatchObject({
+      name: 'FileReadError',
+      code: 'EISDIR',
+    });
     expect(calls).toHaveLength(0);
   });
 });
@@ -79,7 +101,10 @@ describe('documents.upload', () => {
     const file = path.join(dir, 'factura.pdf');
     fs.writeFileSync(file, '%PDF-1.4 hola');
     const { vcase, calls } = testClient(() => uploaded());
-    await expect(vcase.documents.upload({ case_id: IDS.case, file, type: 'invoice' })).resolves.toEqual({ document_id: IDS.doc, url: 'http://files/x' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file, type: 'invoice' })).resolves.toEqual({
+      document_id: IDS.doc,
+      url: 'http://files/x',
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/documents' });
     expect(calls[0]!.body).toEqual({
       case_id: IDS.case,
@@ -113,9 +138,13 @@ describe('documents.upload', () => {
 
   it('a missing path or a directory rejects with the file system code, before sending', async () => {
     const { vcase, calls } = testClient(() => uploaded());
-    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'missing.pdf') })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'missing.pdf') })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     fs.mkdirSync(path.join(dir, 'folder.pdf'));
-    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'folder.pdf') })).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: path.join(dir, 'folder.pdf') })).rejects.toMatchObject({
+      code: 'EISDIR',
+    });
     expect(calls).toHaveLength(0);
   });
 
@@ -195,7 +224,9 @@ describe('documents.upload', () => {
         },
       });
       const { vcase, calls } = testClient(() => uploaded());
-      await expect(vcase.documents.upload({ case_id: IDS.case, file: stream, filename: 's.pdf' })).rejects.toSatisfy(madeBy(FileTooLargeError));
+      await expect(vcase.documents.upload({ case_id: IDS.case, file: stream, filename: 's.pdf' })).rejects.toSatisfy(
+        madeBy(FileTooLargeError),
+      );
       expect(produced).toBeLessThan(30 * MB);
       expect(stream.destroyed).toBe(true);
       expect(calls).toHaveLength(0);
@@ -214,7 +245,11 @@ describe('documents.upload', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0]!.rawBody).toSatisfy(madeBy(Uint8Array));
     expect(calls[1]!.rawBody).toBe(calls[0]!.rawBody);
-    expect(calls[0]!.body).toEqual({ case_id: IDS.case, base64: Buffer.from('%PDF-1.4 "quoted"').toString('base64'), mime_type: 'application/pdf' });
+    expect(calls[0]!.body).toEqual({
+      case_id: IDS.case,
+      base64: Buffer.from('%PDF-1.4 "quoted"').toString('base64'),
+      mime_type: 'application/pdf',
+    });
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
   });
 
@@ -236,18 +271,35 @@ describe('documents.upload', () => {
     expect(error).toSatisfy(madeBy(RequestValidationError));
     expect(error).toMatchObject({ code: 'MISSING_PARAMETER', fields: ['mime_type'] });
     // One language in one message: the server's Spanish text, and the hint in Spanish too.
-    expect((error as Error).message).toBe('Falta el parámetro obligatorio: mime_type (no se pudo deducir del archivo; indique mime_type o filename)');
+    expect((error as Error).message).toBe(
+      'Falta el parámetro obligatorio: mime_type (no se pudo deducir del archivo; indique mime_type o filename)',
+    );
     expect(calls).toHaveLength(0);
   });
 
   it('the server rules apply locally: unsupported MIME, bad case id, url and base64 together', async () => {
     const { vcase, calls } = testClient(() => uploaded());
-    await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), mime_type: 'text/plain' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['mime_type'] });
-    await expect(vcase.documents.upload({ case_id: 'nope', url: 'https://x/a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['case_id'] });
-    await expect(vcase.documents.upload({ case_id: 'nope', file: Buffer.from('x'), filename: 'a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', fields: ['case_id'] });
-    await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), filename: 'a.pdf', url: 'https://x/a.pdf' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(vcase.documents.upload({ case_id: IDS.case, url: 'https://x/a.pdf', base64: 'AAAA' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(vcase.documents.upload({ case_id: IDS.case, mime_type: 'application/pdf' })).rejects.toMatchObject({ code: 'MISSING_PARAMETER' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), mime_type: 'text/plain' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: ['mime_type'],
+    });
+    await expect(vcase.documents.upload({ case_id: 'nope', url: 'https://x/a.pdf' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: ['case_id'],
+    });
+    await expect(vcase.documents.upload({ case_id: 'nope', file: Buffer.from('x'), filename: 'a.pdf' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: ['case_id'],
+    });
+    await expect(
+      vcase.documents.upload({ case_id: IDS.case, file: Buffer.from('x'), filename: 'a.pdf', url: 'https://x/a.pdf' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(vcase.documents.upload({ case_id: IDS.case, url: 'https://x/a.pdf', base64: 'AAAA' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(vcase.documents.upload({ case_id: IDS.case, mime_type: 'application/pdf' })).rejects.toMatchObject({
+      code: 'MISSING_PARAMETER',
+    });
     expect(calls).toHaveLength(0);
   });
 });

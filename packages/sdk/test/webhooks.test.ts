@@ -20,7 +20,11 @@ const OTHER_SECRET = 'whsec_c2VjcmV0LW9mLWFub3RoZXItcmVjZWl2ZXItMzI=';
 
 const at = (seconds: number) => new Webhooks(() => seconds * 1000);
 const verifier = at(TIMESTAMP);
-const headers = (signature = SIGNATURE, timestamp = String(TIMESTAMP)) => ({ 'webhook-id': ID, 'webhook-timestamp': timestamp, 'webhook-signature': signature });
+const headers = (signature = SIGNATURE, timestamp = String(TIMESTAMP)) => ({
+  'webhook-id': ID,
+  'webhook-timestamp': timestamp,
+  'webhook-signature': signature,
+});
 
 describe('webhooks.verify', () => {
   it('accepts the specification example, from a string, bytes, fetch Headers or Node headers in any case', () => {
@@ -28,7 +32,9 @@ describe('webhooks.verify', () => {
     expect(verifier.verify(BODY, headers(), SECRET)).toEqual(verified);
     expect(verifier.verify(Buffer.from(BODY), headers(), SECRET)).toEqual(verified);
     expect(verifier.verify(new TextEncoder().encode(BODY), new Headers(headers()), SECRET)).toEqual(verified);
-    expect(verifier.verify(BODY, { 'Webhook-Id': ID, 'WEBHOOK-TIMESTAMP': String(TIMESTAMP), 'webhook-signature': [SIGNATURE] }, SECRET)).toEqual(verified);
+    expect(
+      verifier.verify(BODY, { 'Webhook-Id': ID, 'WEBHOOK-TIMESTAMP': String(TIMESTAMP), 'webhook-signature': [SIGNATURE] }, SECRET),
+    ).toEqual(verified);
   });
 
   it('finds the matching signature among several, and takes several secrets (a rotation that overlaps)', () => {
@@ -64,14 +70,19 @@ describe('webhooks.verify', () => {
       expect(error, stamp).toBeInstanceOf(stamp === '' ? WebhookHeaderError : WebhookTimestampError);
     }
     // The timestamp is signed: moving it breaks the signature.
-    expect(catchError(() => at(TIMESTAMP + 1).verify(BODY, headers(SIGNATURE, String(TIMESTAMP + 1)), SECRET))).toBeInstanceOf(WebhookSignatureError);
+    expect(catchError(() => at(TIMESTAMP + 1).verify(BODY, headers(SIGNATURE, String(TIMESTAMP + 1)), SECRET))).toBeInstanceOf(
+      WebhookSignatureError,
+    );
   });
 
   it('refuses a delivery without its headers; a bad secret or a parsed body is the caller’s mistake, said plainly', () => {
     for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
       const h: Record<string, string> = headers();
       delete h[name];
-      expect(catchError(() => verifier.verify(BODY, h, SECRET)), name).toMatchObject({ reason: 'missing_header', name: 'WebhookHeaderError' });
+      expect(
+        catchError(() => verifier.verify(BODY, h, SECRET)),
+        name,
+      ).toMatchObject({ reason: 'missing_header', name: 'WebhookHeaderError' });
     }
     const badSecret = catchError(() => verifier.verify(BODY, headers(), 'whsec_'));
     expect(badSecret).toBeInstanceOf(VcaseError);

@@ -18,8 +18,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, null, message, details);
-export const validationError = (message: string, details?: unknown) =>
-  HttpError.of('VALIDATION_ERROR', message, details);
+export const validationError = (message: string, details?: unknown) => HttpError.of('VALIDATION_ERROR', message, details);
 /** Failed checks of a request, as every channel answers them: "Solicitud inválida: <field>: <why>; …". */
 export function invalidRequest(issues: { field: string; message: string }[], code: ErrorCode | null = 'VALIDATION_ERROR') {
   return new HttpError(400, code, `Solicitud inválida: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);

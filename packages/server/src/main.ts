@@ -37,7 +37,10 @@ program
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL (VCASE_DB / DATABASE_URL)')
   .option('--storage <dir>', 'directory for stored files (VCASE_STORAGE_DIR)')
   .option('--workers <n>', 'in-process job concurrency; 0 = API only (VCASE_WORKERS, default 4)')
-  .option('--metrics-port <port>', 'serve GET /metrics there alone, without credentials, for a private network (VCASE_METRICS_PORT; default: on the API port, admin token)')
+  .option(
+    '--metrics-port <port>',
+    'serve GET /metrics there alone, without credentials, for a private network (VCASE_METRICS_PORT; default: on the API port, admin token)',
+  )
   .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default --host)')
   .addOption(new Option('--no-bootstrap', 'do not create demo credentials on an empty database'))
   .action(async (flags: ConfigFlags) => {
@@ -61,7 +64,9 @@ program
       );
     }
     const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host) ? `; bound to ${config.host}, every interface` : '';
-    process.stdout.write(`vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}${metricsLine(server.metricsAddress)}${tracesLine(config.traces)}`);
+    process.stdout.write(
+      `vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}${metricsLine(server.metricsAddress)}${tracesLine(config.traces)}`,
+    );
   });
 
 program
@@ -81,7 +86,9 @@ program
       await tracing?.shutdown();
     });
     await worker.start();
-    process.stdout.write(`vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}${tracesLine(config.traces)}`);
+    process.stdout.write(
+      `vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}${tracesLine(config.traces)}`,
+    );
   });
 
 /** Where the metrics port listens, when there is one. */

@@ -30,7 +30,12 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
     const startOutput = (args: string[]) =>
       new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), ...args], {
-          env: { ...process.env, VCASE_ADMIN_TOKEN: 'bin-test-admin-token', VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789', VCASE_LOG_LEVEL: 'silent' },
+          env: {
+            ...process.env,
+            VCASE_ADMIN_TOKEN: 'bin-test-admin-token',
+            VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789',
+            VCASE_LOG_LEVEL: 'silent',
+          },
           cwd: dir,
         });
         let out = '';
@@ -44,11 +49,24 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
         });
       });
     try {
-      const served = await startOutput(['start', '--host', '0.0.0.0', '--port', '0', '--db', 'state/vcase.db', '--no-bootstrap', '--workers', '0']);
+      const served = await startOutput([
+        'start',
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--db',
+        'state/vcase.db',
+        '--no-bootstrap',
+        '--workers',
+        '0',
+      ]);
       expect(served).toMatch(/^vcase-server listening on http:\/\/\S+ \(docs: \S+\/docs; bound to 0\.0\.0\.0, every interface\)$/m);
       expect(served).toContain(`database: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`);
       const worker = await startOutput(['worker', '--db', 'state/vcase.db', '--workers', '1']);
-      expect(worker).toContain(`vcase-server worker running (1 concurrent jobs)\ndatabase: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`);
+      expect(worker).toContain(
+        `vcase-server worker running (1 concurrent jobs)\ndatabase: SQLite file ${path.join(fs.realpathSync(dir), 'state/vcase.db')}\n`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -61,12 +79,16 @@ describe('the vcase-server command (operator-surface §1: npx vcase-server start
     const port = (taken.address() as net.AddressInfo).port;
     try {
       const { VCASE_ADMIN_TOKEN: _unset, ...env } = process.env;
-      const run = spawnSync(process.execPath, [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), 'start', '--host', '127.0.0.1', '--port', String(port), '--workers', '0'], {
-        env: { ...env, VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789', VCASE_LOG_LEVEL: 'silent' },
-        cwd: dir,
-        encoding: 'utf8',
-        timeout: 20_000,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [path.join(PACKAGE_DIR, pkg.bin['vcase-server']), 'start', '--host', '127.0.0.1', '--port', String(port), '--workers', '0'],
+        {
+          env: { ...env, VCASE_JWT_SECRET: 'bin-test-jwt-secret-0123456789', VCASE_LOG_LEVEL: 'silent' },
+          cwd: dir,
+          encoding: 'utf8',
+          timeout: 20_000,
+        },
+      );
       expect(run.status).toBe(1);
       const kept = fs.readFileSync(path.join(dir, '.vcase/admin-token'), 'utf8').trim();
       expect(kept.length).toBeGreaterThan(20);

@@ -32,11 +32,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Blank values are dropped before parsing, so an empty optional field is the same as an
  * omitted one. A missing body counts as `{}`; any other non-object is a VALIDATION_ERROR.
  */
-export function checkBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  required: readonly RequiredField[],
-): BodyCheckResult<z.output<S>> {
+export function checkBody<S extends z.ZodType>(schema: S, body: unknown, required: readonly RequiredField[]): BodyCheckResult<z.output<S>> {
   if (body !== undefined && body !== null && !isPlainObject(body)) {
     return { ok: false, code: 'VALIDATION_ERROR', message: 'el cuerpo de la solicitud debe ser un objeto JSON', fields: [] };
   }
@@ -49,7 +45,10 @@ export function checkBody<S extends z.ZodType>(
     return {
       ok: false,
       code: 'MISSING_PARAMETER',
-      message: missing.length === 1 ? `Falta el parámetro obligatorio: ${missing[0]}` : `Faltan los parámetros obligatorios: ${missing.join(', ')}`,
+      message:
+        missing.length === 1
+          ? `Falta el parámetro obligatorio: ${missing[0]}`
+          : `Faltan los parámetros obligatorios: ${missing.join(', ')}`,
       fields: missing,
     };
   }
@@ -57,8 +56,6 @@ export function checkBody<S extends z.ZodType>(
   const parsed = schema.safeParse(present);
   if (parsed.success) return { ok: true, value: parsed.data };
   const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
-  const message = parsed.error.issues
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
+  const message = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
   return { ok: false, code: 'VALIDATION_ERROR', message, fields };
 }

@@ -70,25 +70,27 @@ export const createCaseFileSchema = z.object({
 export type CreateCaseFile = z.infer<typeof createCaseFileSchema>;
 
 /** POST /v1/cases body (contract §4.2). An optional field sent as null reads as absent, as on POST /v1/documents. */
-export const createCaseBodySchema = z.object({
-  internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío').max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId),
-  status: z.string().trim().min(1, 'status es obligatorio'),
-  vehicle_origin: vehicleOriginSchema.nullish(),
-  initial_status: z.string().min(1).nullish(),
-  use_case: uuid.nullish(),
-  metadata: limitedJsonObject(METADATA_LIMITS).nullish(),
-  files: z.array(createCaseFileSchema).nullish(),
-}).meta({
-  examples: [
-    { internal_id: 'SIN-2026-0001', status: 'processing', metadata: { numero_siniestro: 'SIN-2026-0001', tipo_afectado: 'asegurado' } },
-    {
-      internal_id: 'CRED-88412',
-      status: 'nuevo',
-      vehicle_origin: 'Importado',
-      files: [{ url: 'https://files.example.com/factura.xml', mime_type: 'application/xml', document_type: 'factura_xml' }],
-    },
-  ],
-});
+export const createCaseBodySchema = z
+  .object({
+    internal_id: z.string().trim().min(1, 'internal_id no puede estar vacío').max(MAX_INTERNAL_ID_LENGTH, tooLongInternalId),
+    status: z.string().trim().min(1, 'status es obligatorio'),
+    vehicle_origin: vehicleOriginSchema.nullish(),
+    initial_status: z.string().min(1).nullish(),
+    use_case: uuid.nullish(),
+    metadata: limitedJsonObject(METADATA_LIMITS).nullish(),
+    files: z.array(createCaseFileSchema).nullish(),
+  })
+  .meta({
+    examples: [
+      { internal_id: 'SIN-2026-0001', status: 'processing', metadata: { numero_siniestro: 'SIN-2026-0001', tipo_afectado: 'asegurado' } },
+      {
+        internal_id: 'CRED-88412',
+        status: 'nuevo',
+        vehicle_origin: 'Importado',
+        files: [{ url: 'https://files.example.com/factura.xml', mime_type: 'application/xml', document_type: 'factura_xml' }],
+      },
+    ],
+  });
 export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
 
 export const createCaseCreatedSchema = z.object({

@@ -59,9 +59,7 @@ describe('plate chain', () => {
     };
     expect(plateChainResponseSchema.safeParse(body).success).toBe(true);
     expect(plateChainResponseSchema.safeParse({ ...body, chain: [{ ...link, period_start: '15/01/2019' }] }).success).toBe(false);
-    expect(
-      plateChainResponseSchema.safeParse({ ...body, summary: { ...body.summary, chain_scope: 'national' } }).success,
-    ).toBe(false);
+    expect(plateChainResponseSchema.safeParse({ ...body, summary: { ...body.summary, chain_scope: 'national' } }).success).toBe(false);
   });
 });
 
@@ -69,7 +67,13 @@ describe('ownership chain', () => {
   const base = {
     case_id: CASE_ID,
     internal_id: 'EXP-1',
-    summary: { owner_count: 1, gap_count: 1, current_owner: 'ACME SA DE CV', chain_pivot: 'invoice_original', generated_at: '2026-01-01T00:00:00Z' },
+    summary: {
+      owner_count: 1,
+      gap_count: 1,
+      current_owner: 'ACME SA DE CV',
+      chain_pivot: 'invoice_original',
+      generated_at: '2026-01-01T00:00:00Z',
+    },
     status: 'completed',
     message: null,
   };
@@ -87,9 +91,7 @@ describe('ownership chain', () => {
 
   it('still types the listed keys', () => {
     expect(ownershipChainResponseSchema.safeParse({ ...base, chain: [{ is_current: 'yes' }], gaps: [] }).success).toBe(false);
-    expect(
-      ownershipChainResponseSchema.safeParse({ ...base, chain: [], gaps: [{ related_sequence_indexes: ['a'] }] }).success,
-    ).toBe(false);
+    expect(ownershipChainResponseSchema.safeParse({ ...base, chain: [], gaps: [{ related_sequence_indexes: ['a'] }] }).success).toBe(false);
   });
 
   it('accepts an empty completed chain', () => {

@@ -4,9 +4,7 @@ import * as z from 'zod';
  * UUID string. Accepts any RFC 4122-shaped hex UUID (not only v1–v8), as clients may
  * send ids minted elsewhere.
  */
-export const uuid = z
-  .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'debe ser un UUID');
+export const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'debe ser un UUID');
 
 export function isUuid(value: unknown): value is string {
   return uuid.safeParse(value).success;

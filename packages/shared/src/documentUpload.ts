@@ -63,10 +63,9 @@ export function base64DecodedBytes(value: string): number {
 const base64ContentSchema = z
   .string()
   .refine((value) => decodesAsBase64(value) || cleanBase64(value).valid, { message: 'base64 no es un contenido base64 válido' })
-  .refine(
-    (value) => Math.floor((value.length * 3) / 4) <= MAX_FILE_BYTES || decodedBytes(cleanBase64(value).payload) <= MAX_FILE_BYTES,
-    { message: 'el archivo excede el límite de 20 MB' },
-  );
+  .refine((value) => Math.floor((value.length * 3) / 4) <= MAX_FILE_BYTES || decodedBytes(cleanBase64(value).payload) <= MAX_FILE_BYTES, {
+    message: 'el archivo excede el límite de 20 MB',
+  });
 
 /**
  * A valid POST /v1/documents body (contract §4.9): exactly one of `url` or `base64`.
@@ -96,24 +95,29 @@ export type UploadDocumentInput = z.output<typeof uploadDocumentRequestSchema>;
  * Wire shape of the upload body: every field optional so that route validation lets
  * through what `checkUploadDocumentBody` must answer with MISSING_PARAMETER.
  */
-export const uploadDocumentBodySchema = z.object({
-  case_id: z.string().nullish().describe('required; UUID of the case'),
-  mime_type: z.string().nullish().describe(`required; one of ${SUPPORTED_MIME_TYPES.join(', ')}`),
-  url: z.string().nullish().describe('public http(s) URL of the file; exactly one of url or base64'),
-  base64: z.string().nullish().describe('file content in base64 (max 20 MB); exactly one of url or base64'),
-  type: z.string().nullish().describe('document type; when omitted, automatic classification runs'),
-  parent_file_id: z.string().nullish().describe('UUID of a parent document in the same case'),
-}).meta({
-  examples: [
-    {
-      case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72',
-      mime_type: 'application/pdf',
-      url: 'https://files.example.com/tarjeta.pdf',
-      type: 'certificate_title',
-    },
-    { case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72', mime_type: 'application/xml', base64: 'PD94bWwgdmVyc2lvbj0iMS4wIj8+…' },
-  ],
-});
+export const uploadDocumentBodySchema = z
+  .object({
+    case_id: z.string().nullish().describe('required; UUID of the case'),
+    mime_type: z
+      .string()
+      .nullish()
+      .describe(`required; one of ${SUPPORTED_MIME_TYPES.join(', ')}`),
+    url: z.string().nullish().describe('public http(s) URL of the file; exactly one of url or base64'),
+    base64: z.string().nullish().describe('file content in base64 (max 20 MB); exactly one of url or base64'),
+    type: z.string().nullish().describe('document type; when omitted, automatic classification runs'),
+    parent_file_id: z.string().nullish().describe('UUID of a parent document in the same case'),
+  })
+  .meta({
+    examples: [
+      {
+        case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72',
+        mime_type: 'application/pdf',
+        url: 'https://files.example.com/tarjeta.pdf',
+        type: 'certificate_title',
+      },
+      { case_id: '7c56878b-5e9b-43c2-838f-586e0f1ecd72', mime_type: 'application/xml', base64: 'PD94bWwgdmVyc2lvbj0iMS4wIj8+…' },
+    ],
+  });
 export type UploadDocumentBody = z.infer<typeof uploadDocumentBodySchema>;
 
 /**

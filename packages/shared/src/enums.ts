@@ -1,13 +1,7 @@
 import * as z from 'zod';
 
 /** State sets of contract §3. */
-export const REVIEW_STATUSES = [
-  'sin_documentos',
-  'nuevo',
-  'devuelta_correccion',
-  'revision_correcciones',
-  'en_revision',
-] as const;
+export const REVIEW_STATUSES = ['sin_documentos', 'nuevo', 'devuelta_correccion', 'revision_correcciones', 'en_revision'] as const;
 export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 

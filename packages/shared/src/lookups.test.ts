@@ -38,8 +38,13 @@ describe('repuve', () => {
   });
 
   it('requires an integer model year and known codigo values', () => {
-    expect(repuveResponseSchema.safeParse({ codigo: 'ok', info: { ...info, anio_modelo: '2019' }, job_id: JOB_ID, job_status: 'completed' }).success).toBe(false);
-    expect(repuveResponseSchema.safeParse({ codigo: 'completed', info: null, job_id: JOB_ID, job_status: 'completed' }).success).toBe(false);
+    expect(
+      repuveResponseSchema.safeParse({ codigo: 'ok', info: { ...info, anio_modelo: '2019' }, job_id: JOB_ID, job_status: 'completed' })
+        .success,
+    ).toBe(false);
+    expect(repuveResponseSchema.safeParse({ codigo: 'completed', info: null, job_id: JOB_ID, job_status: 'completed' }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -58,7 +63,15 @@ describe('renapo', () => {
       status: 'pending',
       query_count: 1,
       completed_count: 0,
-      data: { job_id: JOB_ID, created_at: '2026-01-01T00:00:00Z', status: 'pending', curp: 'HEGG560427MVZRRL04', probative_doc_url: null, person: null, probative_doc_data: null },
+      data: {
+        job_id: JOB_ID,
+        created_at: '2026-01-01T00:00:00Z',
+        status: 'pending',
+        curp: 'HEGG560427MVZRRL04',
+        probative_doc_url: null,
+        person: null,
+        probative_doc_data: null,
+      },
     };
     expect(renapoResponseSchema.parse(body)).toEqual(body);
     expect(renapoResponseSchema.safeParse({ ...body, source: 'sat' }).success).toBe(false);

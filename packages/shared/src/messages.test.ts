@@ -20,9 +20,7 @@ function contractSentences(): string[] {
   const quoted = [...contract.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
   return [
     ...new Set(
-      quoted.filter(
-        (q) => q.includes(' ') && !q.includes(':') && !/^(GET|POST|PUT|PATCH|DELETE)\b/.test(q) && !q.startsWith('{'),
-      ),
+      quoted.filter((q) => q.includes(' ') && !q.includes(':') && !/^(GET|POST|PUT|PATCH|DELETE)\b/.test(q) && !q.startsWith('{')),
     ),
   ];
 }

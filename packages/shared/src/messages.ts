@@ -95,8 +95,7 @@ export const INVOICE_CHECK_MESSAGES = {
   /** amis: no policy history. */
   NO_DATA: 'Sin datos',
   /** validate_invoice: the not-found message starts with this text. */
-  CFDI_NOT_REGISTERED_PREFIX:
-    'Este comprobante no se encuentra registrado en los controles del Servicio de Administracion Tributaria',
+  CFDI_NOT_REGISTERED_PREFIX: 'Este comprobante no se encuentra registrado en los controles del Servicio de Administracion Tributaria',
 } as const;
 
 /**

@@ -17,9 +17,7 @@ export type PathParams<P extends string> = { [K in PathParamNames<P>]: string };
 export type ParamsOf<Id extends OperationId> = PathParams<Ops[Id]['path']>;
 
 /** An operation's query as its `query` schema parses it; the raw fields where it has none. */
-export type QueryOf<Id extends OperationId> = Ops[Id] extends { query: infer Q extends z.ZodType }
-  ? z.output<Q>
-  : Record<string, unknown>;
+export type QueryOf<Id extends OperationId> = Ops[Id] extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, unknown>;
 
 /**
  * An operation's body as the route's schema parses it: the permissive `wireBody` where the

@@ -102,7 +102,17 @@ describe('operations table', () => {
 
   it('writes path parameters as {name} and only ever the known ones', () => {
     const known = new Set([
-      'case_id', 'document_id', 'job_id', 'company_id', 'user_id', 'key_id', 'token_id', 'delivery_id', 'event', 'source', 'key',
+      'case_id',
+      'document_id',
+      'job_id',
+      'company_id',
+      'user_id',
+      'key_id',
+      'token_id',
+      'delivery_id',
+      'event',
+      'source',
+      'key',
     ]);
     for (const op of OPERATION_LIST) {
       expect(op.path).not.toMatch(/:\w/);

@@ -11,9 +11,13 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 const HEALTH_OPERATIONS = defineOperations({
   health: {
-    method: 'GET', path: '/health', auth: 'none', group: 'health',
+    method: 'GET',
+    path: '/health',
+    auth: 'none',
+    group: 'health',
     summary: 'Liveness: 200 once the server accepts requests',
-    response: healthResponseSchema, successStatus: 200,
+    response: healthResponseSchema,
+    successStatus: 200,
   },
 });
 

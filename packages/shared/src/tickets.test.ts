@@ -12,14 +12,7 @@ const row = {
 
 describe('tickets row', () => {
   it('accepts exactly the six contract keys', () => {
-    expect(Object.keys(ticketRowSchema.shape)).toEqual([
-      'plate_number',
-      'state',
-      'ticket_date',
-      'amount',
-      'status',
-      'message',
-    ]);
+    expect(Object.keys(ticketRowSchema.shape)).toEqual(['plate_number', 'state', 'ticket_date', 'amount', 'status', 'message']);
     expect(ticketRowSchema.parse(row)).toEqual(row);
   });
 

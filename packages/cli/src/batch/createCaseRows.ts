@@ -91,7 +91,10 @@ export function createCasesJob(client: Client, opts: { cwd: string; defaults: { 
         let extra: Record<string, unknown> = {};
         if (caseId === null) {
           // A row whose file cannot be read or would be refused fails before its case exists.
-          await checkLocalFiles(opts.cwd, row.files.filter((f) => !isUrl(f.file)));
+          await checkLocalFiles(
+            opts.cwd,
+            row.files.filter((f) => !isUrl(f.file)),
+          );
           const urlFiles = row.files.filter((f) => isUrl(f.file));
           const res = await client.cases.create(
             {
@@ -134,7 +137,11 @@ function readFiles(record: Record<string, unknown>, defaultType?: string): CaseF
       } catch {
         throw invalid('files is not valid JSON');
       }
-    } else list = text.split('|').map((s) => s.trim()).filter(Boolean);
+    } else
+      list = text
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
   }
   const out: CaseFileInput[] = [];
   if (Array.isArray(list)) {

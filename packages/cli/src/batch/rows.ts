@@ -81,7 +81,11 @@ function parseJsonLine(line: string, lineNo: number): InputRow {
 
 function detectDelimiter(headerLine: string): string {
   const count = (c: string) => headerLine.split(c).length - 1;
-  const candidates: [string, number][] = [[',', count(',')], [';', count(';')], ['\t', count('\t')]];
+  const candidates: [string, number][] = [
+    [',', count(',')],
+    [';', count(';')],
+    ['\t', count('\t')],
+  ];
   candidates.sort((a, b) => b[1] - a[1]);
   return candidates[0]![1] > 0 ? candidates[0]![0] : ',';
 }

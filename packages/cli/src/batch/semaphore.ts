@@ -19,7 +19,8 @@ export class Semaphore {
 
   release(): void {
     const next = this.queue.shift();
-    if (next) next(); // the slot passes straight to the next in line
+    if (next)
+      next(); // the slot passes straight to the next in line
     else this.active--;
   }
 }

@@ -93,7 +93,10 @@ export function renderVins(body: CaseVinsResponse, style: Style): string {
 }
 
 export function renderMetadata(body: MetadataResponse, style: Style): string {
-  let out = renderPairs(style, Object.entries(body.metadata).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  let out = renderPairs(
+    style,
+    Object.entries(body.metadata).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   const n = body.history.length;
   const last = n ? `, last ${when(body.history.at(-1)!.date)}` : '';
   if (style.tty) out += paint(style, 'dim', `${n} history entr${n === 1 ? 'y' : 'ies'}${last}`) + '\n';

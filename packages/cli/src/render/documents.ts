@@ -74,7 +74,11 @@ export function renderExtraction(e: ExtractionDataResponse, style: Style): strin
   ]);
   if (e.codes.length) {
     out += style.tty ? '\n' : '';
-    out += renderTable(style, [{ header: 'Kind' }, { header: 'Value', shrink: true }], e.codes.map((c) => [c.kind, c.value]));
+    out += renderTable(
+      style,
+      [{ header: 'Kind' }, { header: 'Value', shrink: true }],
+      e.codes.map((c) => [c.kind, c.value]),
+    );
   }
   if (e.owner) out += (style.tty ? '\n' + heading(style, 'Owner') : '') + renderPairs(style, flatten(e.owner));
   return out;

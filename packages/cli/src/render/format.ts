@@ -74,7 +74,6 @@ export function pairsOf(style: Style, value: unknown): string {
   return pairs.length ? renderPairs(style, pairs) : '';
 }
 
-
 /** What to do about a chain that is not complete: wait for a running generation, or start one. */
 export function chainNotReady(body: { status: string; message?: string | null }): { text: string; hint: string } {
   return {

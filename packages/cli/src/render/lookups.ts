@@ -60,7 +60,13 @@ export function renderRapi(body: RapiResponse, style: Style): string {
     ['message', body.message ?? undefined],
   ];
   if (body.result) pairs.push(...flatten(body.result));
-  return head(style, 'RAPI', body.status) + renderPairs(style, pairs.filter(([, v]) => v !== undefined));
+  return (
+    head(style, 'RAPI', body.status) +
+    renderPairs(
+      style,
+      pairs.filter(([, v]) => v !== undefined),
+    )
+  );
 }
 
 export function renderRenapo(body: RenapoResponse, style: Style): string {

@@ -69,7 +69,10 @@ export function renderTable(style: Style, columns: Column[], rows: Cell[][]): st
       })
       .join(' '.repeat(gap))
       .trimEnd();
-  const header = line(columns.map((c) => ({ text: c.header.toUpperCase() })), true);
+  const header = line(
+    columns.map((c) => ({ text: c.header.toUpperCase() })),
+    true,
+  );
   return [header, ...cells.map((r) => line(r))].join('\n') + '\n';
 }
 

@@ -31,7 +31,7 @@ describe('report: runs', () => {
     [`GET /v1/cases/${C}/vins`]: { body: { case_id: C, primary_vin: '1FTFW1E51PFA12345', vins: [] } },
   };
 
-  it("shows every area of the case on one page; what never ran says so", async () => {
+  it('shows every area of the case on one page; what never ran says so', async () => {
     const r = await runCli(['report', C], { routes, tty: true });
     expect(r.code).toBe(0);
     const text = stripAnsi(r.stdout);
@@ -47,7 +47,8 @@ describe('report: runs', () => {
       /tenencia\s+MXA1234: debt 2026 · 1 receipt of 5 years · 1 other plate/,
       /tickets\s+3 plate\/states · 2 unpaid infractions · \$1,750\.50/,
       /invoices\s+2 · latest: CFDI \(SAT\) ✓ Vigente/,
-    ]) expect(text).toMatch(line);
+    ])
+      expect(text).toMatch(line);
   });
 
   it('says "no debt" and "no unpaid infractions" only where a source answered; failed lookups are not a clean record', async () => {

@@ -6,7 +6,20 @@ export interface Day {
   d: number;
 }
 
-const MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
+const MONTHS = [
+  'ENERO',
+  'FEBRERO',
+  'MARZO',
+  'ABRIL',
+  'MAYO',
+  'JUNIO',
+  'JULIO',
+  'AGOSTO',
+  'SEPTIEMBRE',
+  'OCTUBRE',
+  'NOVIEMBRE',
+  'DICIEMBRE',
+];
 const p2 = (n: number) => String(n).padStart(2, '0');
 
 /** DD/MM/YYYY: the vocabulary's form. */
@@ -28,7 +41,16 @@ export function someDay(rng: Rng, fromYear: number, toYear: number): Day {
   return { y, m, d: rng.int(1, 28) };
 }
 
-const STREETS = ['AV. REVOLUCIÓN', 'CALLE HIDALGO', 'AV. JUÁREZ', 'CALLE MORELOS', 'CALZ. DE TLALPAN', 'AV. VALLARTA', 'CALLE 5 DE MAYO', 'AV. CONSTITUCIÓN'];
+const STREETS = [
+  'AV. REVOLUCIÓN',
+  'CALLE HIDALGO',
+  'AV. JUÁREZ',
+  'CALLE MORELOS',
+  'CALZ. DE TLALPAN',
+  'AV. VALLARTA',
+  'CALLE 5 DE MAYO',
+  'AV. CONSTITUCIÓN',
+];
 const COLONIAS = ['CENTRO', 'DEL VALLE', 'NARVARTE', 'LAS ÁGUILAS', 'JARDINES DEL BOSQUE', 'MITRAS CENTRO', 'LA PAZ', 'SANTA MARÍA'];
 
 /** A street address in three lines (street and number, colonia and CP, city). */

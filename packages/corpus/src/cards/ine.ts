@@ -21,7 +21,8 @@ const CITIES = ['CUAUHTÉMOC, CDMX.', 'ZAPOPAN, JAL.', 'NAUCALPAN DE JUÁREZ, M�
 /** A card whose holder's names fit the MRZ's 30 characters (others are drawn again). */
 export function buildIne(rng: Rng): IneCard {
   let person = makePerson(rng, { minYear: 1960, maxYear: 2004 });
-  while (`${mrzName(person.paterno)}<${mrzName(person.materno)}<<${mrzName(person.nombre)}`.length > 30) person = makePerson(rng, { minYear: 1960, maxYear: 2004 });
+  while (`${mrzName(person.paterno)}<${mrzName(person.materno)}<<${mrzName(person.nombre)}`.length > 30)
+    person = makePerson(rng, { minYear: 1960, maxYear: 2004 });
   const emision = rng.int(2016, 2024);
   const card = {
     cic: rng.chars(DIGITS, 9),

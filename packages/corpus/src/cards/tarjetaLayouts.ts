@@ -7,7 +7,10 @@ const C = DEJAVU_CONDENSED;
 
 /** A small label over its value, in a thin box. */
 function box(doc: Pdf, label: string, value: string, x: number, y: number, w: number, size = 8) {
-  doc.rect(x, y, w, size * 2 + 9).lineWidth(0.5).stroke('#7a8a99');
+  doc
+    .rect(x, y, w, size * 2 + 9)
+    .lineWidth(0.5)
+    .stroke('#7a8a99');
   text(doc, label, x + 3, y + 2, { font: C.regular, size: size - 2, color: '#44525f', width: w - 6 });
   text(doc, value, x + 3, y + size, { font: F.bold, size, width: w - 6 });
 }
@@ -22,10 +25,24 @@ async function cdmx(t: Tarjeta) {
     box(doc, 'PLACA', t.placa, 290, 38, 96, 11);
     const v = t.vehicle;
     const rows: [string, string, number][][] = [
-      [['NIV', v.vin, 180], ['MARCA', v.marca, 96], ['LÍNEA', v.modelo, 100]],
-      [['MODELO', String(v.anio), 60], ['NÚMERO DE MOTOR', v.motor, 120], ['CLASE', v.body === 'SEDAN' ? 'AUTOMÓVIL' : 'CAMIONETA', 90], ['COLOR', v.color, 106]],
+      [
+        ['NIV', v.vin, 180],
+        ['MARCA', v.marca, 96],
+        ['LÍNEA', v.modelo, 100],
+      ],
+      [
+        ['MODELO', String(v.anio), 60],
+        ['NÚMERO DE MOTOR', v.motor, 120],
+        ['CLASE', v.body === 'SEDAN' ? 'AUTOMÓVIL' : 'CAMIONETA', 90],
+        ['COLOR', v.color, 106],
+      ],
       [['PROPIETARIO', t.propietario, 376]],
-      [['FECHA DE EXPEDICIÓN', DAY_FORMATS.slash(t.expedicion), 110], ['VIGENCIA', DAY_FORMATS.slash(t.vigencia), 90], ['FOLIO', t.folio, 96], ['USO', 'PARTICULAR', 80]],
+      [
+        ['FECHA DE EXPEDICIÓN', DAY_FORMATS.slash(t.expedicion), 110],
+        ['VIGENCIA', DAY_FORMATS.slash(t.vigencia), 90],
+        ['FOLIO', t.folio, 96],
+        ['USO', 'PARTICULAR', 80],
+      ],
     ];
     rows.forEach((row, i) => {
       let x = 10;
@@ -41,13 +58,56 @@ async function cdmx(t: Tarjeta) {
 async function edomex(t: Tarjeta) {
   return renderPdf({ title: 'Tarjeta de circulación', size: [612, 396] }, (doc) => {
     text(doc, t.state.government, 30, 24, { font: 'DejaVu-Serif-Bold', size: 13, width: 552, align: 'center' });
-    text(doc, 'SECRETARÍA DE FINANZAS — DIRECCIÓN GENERAL DE RECAUDACIÓN', 30, 42, { font: F.regular, size: 8, width: 552, align: 'center' });
+    text(doc, 'SECRETARÍA DE FINANZAS — DIRECCIÓN GENERAL DE RECAUDACIÓN', 30, 42, {
+      font: F.regular,
+      size: 8,
+      width: 552,
+      align: 'center',
+    });
     text(doc, 'TARJETA DE CIRCULACIÓN', 30, 60, { font: F.bold, size: 12, width: 552, align: 'center' });
     const v = t.vehicle;
     const o = { font: F.regular, bold: F.bold, size: 9, gap: 5 };
-    labeled(doc, [['PLACAS:', t.placa], ['NO. DE SERIE:', v.vin], ['MARCA:', v.marca], ['SUBMARCA:', v.modelo], ['AÑO MODELO:', String(v.anio)], ['NO. DE MOTOR:', v.motor]], 40, 96, 260, o);
-    labeled(doc, [['FOLIO:', t.folio], ['FECHA DE EXPEDICIÓN:', DAY_FORMATS.short(t.expedicion)], ['COLOR:', v.color], ['COMBUSTIBLE:', 'GASOLINA'], ['CILINDROS:', String(v.cilindros)], ['SERVICIO:', 'PARTICULAR']], 330, 96, 250, o);
-    labeled(doc, [['NOMBRE DEL PROPIETARIO:', t.propietario], ['DOMICILIO:', t.domicilio.join(', ')]], 40, 232, 530, o);
+    labeled(
+      doc,
+      [
+        ['PLACAS:', t.placa],
+        ['NO. DE SERIE:', v.vin],
+        ['MARCA:', v.marca],
+        ['SUBMARCA:', v.modelo],
+        ['AÑO MODELO:', String(v.anio)],
+        ['NO. DE MOTOR:', v.motor],
+      ],
+      40,
+      96,
+      260,
+      o,
+    );
+    labeled(
+      doc,
+      [
+        ['FOLIO:', t.folio],
+        ['FECHA DE EXPEDICIÓN:', DAY_FORMATS.short(t.expedicion)],
+        ['COLOR:', v.color],
+        ['COMBUSTIBLE:', 'GASOLINA'],
+        ['CILINDROS:', String(v.cilindros)],
+        ['SERVICIO:', 'PARTICULAR'],
+      ],
+      330,
+      96,
+      250,
+      o,
+    );
+    labeled(
+      doc,
+      [
+        ['NOMBRE DEL PROPIETARIO:', t.propietario],
+        ['DOMICILIO:', t.domicilio.join(', ')],
+      ],
+      40,
+      232,
+      530,
+      o,
+    );
     doc.rect(30, 86, 552, 200).lineWidth(0.8).stroke('#333');
     text(doc, 'ESTE DOCUMENTO DEBE PORTARSE EN EL VEHÍCULO', 30, 350, { font: C.regular, size: 7, width: 552, align: 'center' });
   });
@@ -91,9 +151,15 @@ async function nuevoLeon(t: Tarjeta) {
     text(doc, 'TARJETA DE CIRCULACIÓN', 30, 56, { font: F.bold, size: 12, width: 552 });
     const v = t.vehicle;
     const cells: [string, string][] = [
-      ['PLACA', t.placa], ['SERIE', v.vin], ['FOLIO', t.folio],
-      ['MARCA', v.marca], ['LÍNEA', v.modelo], ['MODELO', String(v.anio)],
-      ['MOTOR', v.motor], ['COLOR', v.color], ['FECHA DE EXPEDICIÓN', DAY_FORMATS.dash(t.expedicion)],
+      ['PLACA', t.placa],
+      ['SERIE', v.vin],
+      ['FOLIO', t.folio],
+      ['MARCA', v.marca],
+      ['LÍNEA', v.modelo],
+      ['MODELO', String(v.anio)],
+      ['MOTOR', v.motor],
+      ['COLOR', v.color],
+      ['FECHA DE EXPEDICIÓN', DAY_FORMATS.dash(t.expedicion)],
     ];
     cells.forEach(([label, value], i) => box(doc, label, value, 30 + (i % 3) * 184, 84 + Math.floor(i / 3) * 40, 184, 10));
     box(doc, 'NOMBRE O RAZÓN SOCIAL', t.propietario, 30, 210, 552, 10);
@@ -109,8 +175,35 @@ async function puebla(t: Tarjeta) {
     text(doc, 'SECRETARÍA DE PLANEACIÓN Y FINANZAS · TARJETA DE CIRCULACIÓN', 12, 26, { font: C.regular, size: 7, width: 372 });
     const v = t.vehicle;
     const o = { font: C.regular, bold: C.bold, size: 8, gap: 2 };
-    labeled(doc, [['Placa:', t.placa], ['NIV:', v.vin], ['Marca:', v.marca], ['Línea:', v.modelo], ['Año modelo:', String(v.anio)], ['No. motor:', v.motor]], 12, 48, 190, o);
-    labeled(doc, [['Folio:', t.folio], ['Fecha de expedición:', DAY_FORMATS.slash(t.expedicion)], ['Clase:', v.body], ['Uso:', 'PARTICULAR'], ['Color:', v.color]], 210, 48, 176, o);
+    labeled(
+      doc,
+      [
+        ['Placa:', t.placa],
+        ['NIV:', v.vin],
+        ['Marca:', v.marca],
+        ['Línea:', v.modelo],
+        ['Año modelo:', String(v.anio)],
+        ['No. motor:', v.motor],
+      ],
+      12,
+      48,
+      190,
+      o,
+    );
+    labeled(
+      doc,
+      [
+        ['Folio:', t.folio],
+        ['Fecha de expedición:', DAY_FORMATS.slash(t.expedicion)],
+        ['Clase:', v.body],
+        ['Uso:', 'PARTICULAR'],
+        ['Color:', v.color],
+      ],
+      210,
+      48,
+      176,
+      o,
+    );
     labeled(doc, [['Propietario:', t.propietario]], 12, 160, 372, o);
     text(doc, t.domicilio.join(', '), 12, 176, { font: C.regular, size: 7, width: 372, wrap: true });
   });

@@ -39,7 +39,11 @@ export function buildTenencia(rng: Rng, code?: PlateState['code']): Tenencia {
   const last = pago.m <= 3 ? pago.y : rng.chance(0.5) ? pago.y : pago.y - 1;
   const ejercicios = Array.from({ length: years }, (_, i) => last - years + 1 + i).filter((y) => y >= vehicle.anio);
   if (!ejercicios.length) ejercicios.push(last);
-  const lineas = ejercicios.map((ejercicio) => ({ concepto: CONCEPTS[state.code], ejercicio, importe: rng.int(650, 4200) + rng.pick([0, 0.5]) }));
+  const lineas = ejercicios.map((ejercicio) => ({
+    concepto: CONCEPTS[state.code],
+    ejercicio,
+    importe: rng.int(650, 4200) + rng.pick([0, 0.5]),
+  }));
   const person = makePerson(rng);
   return {
     state,

@@ -25,11 +25,26 @@ export function tenenciaPdf(t: Tenencia): Promise<Buffer> {
     text(doc, t.lineas[0].concepto, 50, 92, { font: F.bold, size: 12, width: 512, align: 'center' });
     const o = { font: F.regular, bold: F.bold, size: 9.5, gap: 4 };
     const vinLabel = t.vinPrinted.length === 17 ? (t.state.code === 'CMX' ? 'NÚMERO DE SERIE:' : 'NIV:') : 'NIV:';
-    const left: [string, string][] = [['PLACA:', t.placa], [vinLabel, t.vinPrinted], ['PROPIETARIO:', t.propietario]];
+    const left: [string, string][] = [
+      ['PLACA:', t.placa],
+      [vinLabel, t.vinPrinted],
+      ['PROPIETARIO:', t.propietario],
+    ];
     if (PRINTS_VEHICLE[t.state.code]) left.push(['MARCA:', v.marca], ['LÍNEA:', v.modelo], ['AÑO MODELO:', String(v.anio)]);
     labeled(doc, left, 60, 130, 300, o);
     const years = t.ejercicios.length === 1 ? String(t.ejercicios[0]) : t.ejercicios.join(', ');
-    labeled(doc, [['FOLIO:', t.folio], ['FECHA DE PAGO:', t.state.code === 'JAL' ? DAY_FORMATS.long(t.pago) : DAY_FORMATS.slash(t.pago)], ['EJERCICIO FISCAL:', years]], 370, 130, 190, o);
+    labeled(
+      doc,
+      [
+        ['FOLIO:', t.folio],
+        ['FECHA DE PAGO:', t.state.code === 'JAL' ? DAY_FORMATS.long(t.pago) : DAY_FORMATS.slash(t.pago)],
+        ['EJERCICIO FISCAL:', years],
+      ],
+      370,
+      130,
+      190,
+      o,
+    );
 
     let y = 270;
     doc.rect(60, y, 492, 18).fill('#d9d9d9');

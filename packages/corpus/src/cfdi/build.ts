@@ -25,7 +25,8 @@ function issueDate(rng: Rng, version: '3.3' | '4.0'): Date {
   day.setUTCHours(rng.int(9, 18), rng.int(0, 59), rng.int(0, 59));
   return day;
 }
-const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+const iso = (d: Date) =>
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 
 function companyParty(c: Company, version: '3.3' | '4.0', withForm: boolean): InvoiceParty {
   // CFDI 4.0 writes the name as SAT registers it, without the corporate form.
@@ -46,7 +47,10 @@ function vehicleConcept(rng: Rng, kind: InvoiceKind, v: Vehicle, price: number, 
     iva: round2(price * 0.16),
   };
   if (kind === 'nuevo_complemento' || kind === 'importado_complemento') {
-    const aduana = kind === 'importado_complemento' && pedimento ? { numero: pedimento.formatted, fecha: pedimento.fecha, aduana: pedimento.aduana.name } : undefined;
+    const aduana =
+      kind === 'importado_complemento' && pedimento
+        ? { numero: pedimento.formatted, fecha: pedimento.fecha, aduana: pedimento.aduana.name }
+        : undefined;
     concept.ventaVehiculos = { claveVehicular: v.claveVehicular, niv: v.vin, aduana };
   }
   if (kind === 'importado_concepto' && pedimento) concept.pedimento = pedimento.formatted;
@@ -62,12 +66,24 @@ function vehicleConcept(rng: Rng, kind: InvoiceKind, v: Vehicle, price: number, 
 }
 
 function serviceConcepts(rng: Rng): Concept[] {
-  return rng.shuffle(SERVICES).slice(0, rng.int(1, 3)).map((s) => {
-    const cantidad = s.unidad[0] === 'MON' ? rng.int(1, 3) : 1;
-    const valorUnitario = rng.int(s.price[0], s.price[1]);
-    const importe = cantidad * valorUnitario;
-    return { claveProdServ: s.clave, cantidad, claveUnidad: s.unidad[0], unidad: s.unidad[1], descripcion: s.text, valorUnitario, importe, iva: round2(importe * 0.16) };
-  });
+  return rng
+    .shuffle(SERVICES)
+    .slice(0, rng.int(1, 3))
+    .map((s) => {
+      const cantidad = s.unidad[0] === 'MON' ? rng.int(1, 3) : 1;
+      const valorUnitario = rng.int(s.price[0], s.price[1]);
+      const importe = cantidad * valorUnitario;
+      return {
+        claveProdServ: s.clave,
+        cantidad,
+        claveUnidad: s.unidad[0],
+        unidad: s.unidad[1],
+        descripcion: s.text,
+        valorUnitario,
+        importe,
+        iva: round2(importe * 0.16),
+      };
+    });
 }
 
 /** A stamped ingreso (I) CFDI of `kind`, every identifier well-formed. */
@@ -83,7 +99,14 @@ export function buildInvoice(rng: Rng, kind: InvoiceKind, opts: InvoiceOptions =
   // A used car is often sold by a person with business activity (persona física, 13-character RFC).
   if (kind === 'usado' && rng.chance(0.5)) {
     const seller = makePerson(rng);
-    emisor = { rfc: seller.rfc, nombre: fold(fullName(seller)), regimen: rng.pick(['612', '626']), cp: emisorCompany.cp, persona: 'fisica', address: emisorCompany.city };
+    emisor = {
+      rfc: seller.rfc,
+      nombre: fold(fullName(seller)),
+      regimen: rng.pick(['612', '626']),
+      cp: emisorCompany.cp,
+      persona: 'fisica',
+      address: emisorCompany.city,
+    };
   }
 
   // Buyers: mostly people (names with accents and Ñ), sometimes a fleet company.
@@ -94,7 +117,14 @@ export function buildInvoice(rng: Rng, kind: InvoiceKind, opts: InvoiceOptions =
   } else {
     const p = makePerson(rng);
     const name = fullName(p);
-    receptor = { rfc: p.rfc, nombre: rng.chance(0.5) ? fold(name) : name, regimen: rng.pick(['605', '612', '626']), cp: rng.pick(POSTAL_CODES), persona: 'fisica', usoCfdi: vehicular ? 'G01' : 'G03' };
+    receptor = {
+      rfc: p.rfc,
+      nombre: rng.chance(0.5) ? fold(name) : name,
+      regimen: rng.pick(['605', '612', '626']),
+      cp: rng.pick(POSTAL_CODES),
+      persona: 'fisica',
+      usoCfdi: vehicular ? 'G01' : 'G03',
+    };
   }
 
   let vehicle: Vehicle | undefined;

@@ -10,7 +10,8 @@ const noun = (v: Vehicle, used: boolean) =>
  * after its label (or right after an unlabeled make), the version under its own label.
  */
 const NEW_TEMPLATES: readonly ((v: Vehicle) => string)[] = [
-  (v) => `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} COLOR ${v.color} SERIE ${v.vin} MOTOR ${v.motor}`,
+  (v) =>
+    `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} COLOR ${v.color} SERIE ${v.vin} MOTOR ${v.motor}`,
   (v) => `${v.marca} ${v.modelo} ${v.anio} NO. DE SERIE ${v.vin} NO. DE MOTOR ${v.motor} COLOR ${v.color}`,
   (v) =>
     `VEHICULO NUEVO MARCA: ${v.marca}, LINEA: ${v.modelo}, VERSION: ${v.version}, MODELO: ${v.anio}, COLOR: ${v.color}, ` +
@@ -19,7 +20,8 @@ const NEW_TEMPLATES: readonly ((v: Vehicle) => string)[] = [
 
 /** A new vehicle's description; `withVin: false` leaves the VIN to the complement. */
 export function newVehicleDescription(rng: Rng, v: Vehicle, withVin = true): string {
-  if (!withVin) return `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} COLOR ${v.color} MOTOR ${v.motor}`;
+  if (!withVin)
+    return `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} COLOR ${v.color} MOTOR ${v.motor}`;
   return rng.pick(NEW_TEMPLATES)(v);
 }
 

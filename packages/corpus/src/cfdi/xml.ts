@@ -4,9 +4,18 @@ const NS = {
   '3.3': { cfdi: 'http://www.sat.gob.mx/cfd/3', xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/3/cfdv33.xsd' },
   '4.0': { cfdi: 'http://www.sat.gob.mx/cfd/4', xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd' },
 } as const;
-const TFD = { ns: 'http://www.sat.gob.mx/TimbreFiscalDigital', xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd' };
-const VENTA = { ns: 'http://www.sat.gob.mx/ventavehiculos', xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/ventavehiculos/ventavehiculos11.xsd' };
-const USADO = { ns: 'http://www.sat.gob.mx/vehiculousado', xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/vehiculousado/vehiculousado.xsd' };
+const TFD = {
+  ns: 'http://www.sat.gob.mx/TimbreFiscalDigital',
+  xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd',
+};
+const VENTA = {
+  ns: 'http://www.sat.gob.mx/ventavehiculos',
+  xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/ventavehiculos/ventavehiculos11.xsd',
+};
+const USADO = {
+  ns: 'http://www.sat.gob.mx/vehiculousado',
+  xsd: 'http://www.sat.gob.mx/sitio_internet/cfd/vehiculousado/vehiculousado.xsd',
+};
 
 const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -28,8 +37,14 @@ function concepto(inv: Invoice, c: Concept): string {
   if (c.pedimento) children.push(el('cfdi:InformacionAduanera', { NumeroPedimento: c.pedimento }));
   if (c.ventaVehiculos) {
     const vv = c.ventaVehiculos;
-    const aduana = vv.aduana ? [el('ventavehiculos:InformacionAduanera', { numero: vv.aduana.numero, fecha: vv.aduana.fecha, aduana: vv.aduana.aduana })] : [];
-    children.push(el('cfdi:ComplementoConcepto', {}, [el('ventavehiculos:VentaVehiculos', { version: '1.1', ClaveVehicular: vv.claveVehicular, Niv: vv.niv }, aduana)]));
+    const aduana = vv.aduana
+      ? [el('ventavehiculos:InformacionAduanera', { numero: vv.aduana.numero, fecha: vv.aduana.fecha, aduana: vv.aduana.aduana })]
+      : [];
+    children.push(
+      el('cfdi:ComplementoConcepto', {}, [
+        el('ventavehiculos:VentaVehiculos', { version: '1.1', ClaveVehicular: vv.claveVehicular, Niv: vv.niv }, aduana),
+      ]),
+    );
   }
   return el(
     'cfdi:Concepto',
@@ -76,9 +91,17 @@ export function comprobanteXml(inv: Invoice, opts: XmlOptions = {}): string {
   const v40 = inv.version === '4.0';
   const ns = NS[inv.version];
   const hasVenta = inv.conceptos.some((c) => c.ventaVehiculos);
-  const schema = [`${ns.cfdi} ${ns.xsd}`, hasVenta && `${VENTA.ns} ${VENTA.xsd}`, inv.usadoComplement && `${USADO.ns} ${USADO.xsd}`].filter(Boolean).join(' ');
+  const schema = [`${ns.cfdi} ${ns.xsd}`, hasVenta && `${VENTA.ns} ${VENTA.xsd}`, inv.usadoComplement && `${USADO.ns} ${USADO.xsd}`]
+    .filter(Boolean)
+    .join(' ');
   const related = inv.relacionados
-    ? [el('cfdi:CfdiRelacionados', { TipoRelacion: inv.relacionados.tipo }, inv.relacionados.uuids.map((u) => el('cfdi:CfdiRelacionado', { UUID: u })))]
+    ? [
+        el(
+          'cfdi:CfdiRelacionados',
+          { TipoRelacion: inv.relacionados.tipo },
+          inv.relacionados.uuids.map((u) => el('cfdi:CfdiRelacionado', { UUID: u })),
+        ),
+      ]
     : [];
   const emisor = el('cfdi:Emisor', { Rfc: inv.emisor.rfc, Nombre: inv.emisor.nombre, RegimenFiscal: inv.emisor.regimen });
   const receptor = el('cfdi:Receptor', {
@@ -89,7 +112,15 @@ export function comprobanteXml(inv: Invoice, opts: XmlOptions = {}): string {
     UsoCFDI: inv.receptor.usoCfdi,
   });
   const impuestos = el('cfdi:Impuestos', { TotalImpuestosTrasladados: money(inv.iva) }, [
-    el('cfdi:Traslados', {}, [el('cfdi:Traslado', { Base: v40 ? money(inv.subtotal) : undefined, Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: money(inv.iva) })]),
+    el('cfdi:Traslados', {}, [
+      el('cfdi:Traslado', {
+        Base: v40 ? money(inv.subtotal) : undefined,
+        Impuesto: '002',
+        TipoFactor: 'Tasa',
+        TasaOCuota: '0.160000',
+        Importe: money(inv.iva),
+      }),
+    ]),
   ]);
   const complements: string[] = [];
   if (inv.usadoComplement) complements.push(vehiculoUsado(inv));
@@ -133,7 +164,18 @@ export function comprobanteXml(inv: Invoice, opts: XmlOptions = {}): string {
       MetodoPago: inv.metodoPago,
       LugarExpedicion: inv.lugarExpedicion,
     },
-    [...related, emisor, receptor, el('cfdi:Conceptos', {}, inv.conceptos.map((c) => concepto(inv, c))), impuestos, ...(complements.length ? [el('cfdi:Complemento', {}, complements)] : [])],
+    [
+      ...related,
+      emisor,
+      receptor,
+      el(
+        'cfdi:Conceptos',
+        {},
+        inv.conceptos.map((c) => concepto(inv, c)),
+      ),
+      impuestos,
+      ...(complements.length ? [el('cfdi:Complemento', {}, complements)] : []),
+    ],
   );
   const body = inv.pretty ? indent(root) : root;
   return `<?xml version="1.0" encoding="${inv.encoding}"?>\n${body}\n`;

@@ -36,7 +36,13 @@ export interface BuildContext {
   scans?: boolean;
 }
 
-const MIMES: Record<string, string> = { xml: 'application/xml', pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', tif: 'image/tiff' };
+const MIMES: Record<string, string> = {
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  tif: 'image/tiff',
+};
 const mimeOf = (file: string) => MIMES[file.slice(file.lastIndexOf('.') + 1)];
 
 /** A CFDI in one of the three printed layouts. */
@@ -48,7 +54,10 @@ export function printInvoice(inv: Invoice, layout: CfdiLayout, opts: { printXml?
 
 /** The invoice a subject describes (its own seeded draw), signed when a signer is given. */
 export function subjectInvoice(subject: InvoiceSubject, ctx: Pick<BuildContext, 'seed' | 'sign'>): Invoice {
-  const inv = buildInvoice(createRng(`${ctx.seed}:${subject.name}`), subject.kind, { version: subject.version, encoding: subject.encoding });
+  const inv = buildInvoice(createRng(`${ctx.seed}:${subject.name}`), subject.kind, {
+    version: subject.version,
+    encoding: subject.encoding,
+  });
   const withBom = { ...inv, bom: !!subject.bom };
   return ctx.sign ? signInvoice(withBom, ctx.sign) : withBom;
 }
@@ -57,7 +66,15 @@ export function subjectInvoice(subject: InvoiceSubject, ctx: Pick<BuildContext, 
  * The scans of one printed page: rendered once per resolution, given the scan's own defects,
  * then saved in each format. Scans the quick corpus leaves out are skipped when `quick`.
  */
-async function* scansOf(pdf: Buffer, stem: string, scans: ScanSpec[], rng: Rng, ctx: BuildContext, make: (spec: ScanSpec) => Omit<Expected, 'absent'>, unscored: readonly string[] = []) {
+async function* scansOf(
+  pdf: Buffer,
+  stem: string,
+  scans: ScanSpec[],
+  rng: Rng,
+  ctx: BuildContext,
+  make: (spec: ScanSpec) => Omit<Expected, 'absent'>,
+  unscored: readonly string[] = [],
+) {
   const rasters = new Map<number, Buffer[]>();
   if (ctx.scans === false) return;
   for (const spec of scans) {
@@ -68,7 +85,12 @@ async function* scansOf(pdf: Buffer, stem: string, scans: ScanSpec[], rng: Rng, 
     const scanned = await applyEffects(page, someEffects(scanRng, !!spec.clean), scanRng);
     const suffix = spec.format === 'pdf_image' ? 'scan' : spec.format;
     const file = `${stem}-${spec.dpi}dpi-${suffix}.${EXTENSIONS[spec.format]}`;
-    yield { file, mime: mimeOf(file), bytes: await encodeScan(scanned, spec.format, spec.dpi), expected: expected({ ...make(spec), format: spec.format, dpi: spec.dpi }, unscored) };
+    yield {
+      file,
+      mime: mimeOf(file),
+      bytes: await encodeScan(scanned, spec.format, spec.dpi),
+      expected: expected({ ...make(spec), format: spec.format, dpi: spec.dpi }, unscored),
+    };
   }
 }
 
@@ -77,7 +99,12 @@ async function* invoiceDocuments(subject: InvoiceSubject, ctx: BuildContext): As
   const rng = createRng(`${ctx.seed}:${subject.name}:prints`);
   if (!ctx.quick || subject.quick) {
     const file = `${subject.name}.xml`;
-    yield { file, mime: mimeOf(file), bytes: invoiceXmlBytes(inv), expected: expected({ family: 'cfdi_xml', layout: `cfdi_${inv.version}`, format: 'xml', type: 'invoice', fields: invoiceFields(inv) }) };
+    yield {
+      file,
+      mime: mimeOf(file),
+      bytes: invoiceXmlBytes(inv),
+      expected: expected({ family: 'cfdi_xml', layout: `cfdi_${inv.version}`, format: 'xml', type: 'invoice', fields: invoiceFields(inv) }),
+    };
   }
   for (const print of subject.prints) {
     const wantsPdf = !ctx.quick || print.quick;
@@ -89,13 +116,36 @@ async function* invoiceDocuments(subject: InvoiceSubject, ctx: BuildContext): As
     const fields = invoiceFields(inv, { folio: print.layout !== 'A' });
     const stem = `${subject.name}-${print.layout}`;
     const layout = `${print.layout}${print.printXml ? '+xml' : ''}`;
-    if (wantsPdf) yield { file: `${stem}.pdf`, mime: 'application/pdf', bytes: pdf, expected: expected({ family: 'cfdi_pdf', layout, format: 'pdf', type: 'invoice', fields }, unscored) };
-    yield* scansOf(pdf, stem, print.scans, rng.fork(print.layout), ctx, () => ({ family: 'cfdi_scan', layout, format: 'png', type: 'invoice', fields }), unscored);
+    if (wantsPdf)
+      yield {
+        file: `${stem}.pdf`,
+        mime: 'application/pdf',
+        bytes: pdf,
+        expected: expected({ family: 'cfdi_pdf', layout, format: 'pdf', type: 'invoice', fields }, unscored),
+      };
+    yield* scansOf(
+      pdf,
+      stem,
+      print.scans,
+      rng.fork(print.layout),
+      ctx,
+      () => ({ family: 'cfdi_scan', layout, format: 'png', type: 'invoice', fields }),
+      unscored,
+    );
   }
 }
 
-async function* cardDocuments(name: string, family: Family, type: Expected['type'], layout: string, pdf: Buffer, fields: Record<string, unknown>, o: { pdf: boolean; quick: boolean; scans: ScanSpec[]; rng: Rng; ctx: BuildContext }): AsyncGenerator<CorpusDocument> {
-  if (o.pdf && (!o.ctx.quick || o.quick)) yield { file: `${name}.pdf`, mime: 'application/pdf', bytes: pdf, expected: expected({ family, layout, format: 'pdf', type, fields }) };
+async function* cardDocuments(
+  name: string,
+  family: Family,
+  type: Expected['type'],
+  layout: string,
+  pdf: Buffer,
+  fields: Record<string, unknown>,
+  o: { pdf: boolean; quick: boolean; scans: ScanSpec[]; rng: Rng; ctx: BuildContext },
+): AsyncGenerator<CorpusDocument> {
+  if (o.pdf && (!o.ctx.quick || o.quick))
+    yield { file: `${name}.pdf`, mime: 'application/pdf', bytes: pdf, expected: expected({ family, layout, format: 'pdf', type, fields }) };
   yield* scansOf(pdf, name, o.scans, o.rng, o.ctx, () => ({ family, layout, format: 'png', type, fields }));
 }
 
@@ -108,13 +158,31 @@ export async function* subjectDocuments(subject: Subject, ctx: BuildContext): As
     for (const side of subject.sides) {
       const pdf = side.side === 'front' ? await ineFrontPdf(card) : await ineBackPdf(card);
       const fields = side.side === 'front' ? ineFrontFields(card) : ineBackFields(card);
-      yield* cardDocuments(`${subject.name}-${side.side}`, 'ine', 'ine', side.side, pdf, fields, { ...side, quick: !!side.quick, rng: rng.fork(side.side), ctx });
+      yield* cardDocuments(`${subject.name}-${side.side}`, 'ine', 'ine', side.side, pdf, fields, {
+        ...side,
+        quick: !!side.quick,
+        rng: rng.fork(side.side),
+        ctx,
+      });
     }
   } else if (subject.family === 'tarjeta') {
     const t = buildTarjeta(rng, subject.state);
-    yield* cardDocuments(subject.name, 'tarjeta', 'certificate_title', t.state.code, await tarjetaPdf(t), tarjetaFields(t), { ...subject, quick: !!subject.quick, rng: rng.fork('scans'), ctx });
+    yield* cardDocuments(subject.name, 'tarjeta', 'certificate_title', t.state.code, await tarjetaPdf(t), tarjetaFields(t), {
+      ...subject,
+      quick: !!subject.quick,
+      rng: rng.fork('scans'),
+      ctx,
+    });
   } else {
     const t = buildTenencia(rng, subject.state);
-    yield* cardDocuments(subject.name, 'tenencia', 'tax_payment', t.state.code, await tenenciaPdf(t), tenenciaFields(t, PRINTS_VEHICLE[t.state.code]), { ...subject, quick: !!subject.quick, rng: rng.fork('scans'), ctx });
+    yield* cardDocuments(
+      subject.name,
+      'tenencia',
+      'tax_payment',
+      t.state.code,
+      await tenenciaPdf(t),
+      tenenciaFields(t, PRINTS_VEHICLE[t.state.code]),
+      { ...subject, quick: !!subject.quick, rng: rng.fork('scans'), ctx },
+    );
   }
 }

@@ -54,7 +54,14 @@ export async function generateCorpus(opts: GenerateOptions): Promise<Manifest> {
         const expectedFile = `${doc.file.replace(/\.[^.]+$/, '')}.expected.json`;
         await fs.writeFile(path.join(opts.out, doc.file), doc.bytes);
         await fs.writeFile(path.join(opts.out, expectedFile), `${JSON.stringify(doc.expected, null, 2)}\n`);
-        perSubject[i].push({ file: doc.file, mime: doc.mime, expected: expectedFile, family: doc.expected.family, format: doc.expected.format, dpi: doc.expected.dpi });
+        perSubject[i].push({
+          file: doc.file,
+          mime: doc.mime,
+          expected: expectedFile,
+          family: doc.expected.family,
+          format: doc.expected.format,
+          dpi: doc.expected.dpi,
+        });
         opts.onDocument?.(doc.file);
       }
     }

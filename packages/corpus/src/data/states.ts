@@ -17,7 +17,12 @@ const L = (rng: Rng, n: number) => rng.chars(PLATE_LETTERS, n);
 const D = (rng: Rng, n: number) => rng.chars(DIGITS, n);
 
 export const PLATE_STATES: readonly PlateState[] = [
-  { code: 'CMX', name: 'CIUDAD DE MÉXICO', government: 'GOBIERNO DE LA CIUDAD DE MÉXICO', plate: (r) => `${L(r, 3)}-${D(r, 3)}-${L(r, 1)}` },
+  {
+    code: 'CMX',
+    name: 'CIUDAD DE MÉXICO',
+    government: 'GOBIERNO DE LA CIUDAD DE MÉXICO',
+    plate: (r) => `${L(r, 3)}-${D(r, 3)}-${L(r, 1)}`,
+  },
   { code: 'MEX', name: 'ESTADO DE MÉXICO', government: 'GOBIERNO DEL ESTADO DE MÉXICO', plate: (r) => `${L(r, 3)}-${D(r, 2)}-${D(r, 2)}` },
   { code: 'JAL', name: 'JALISCO', government: 'GOBIERNO DEL ESTADO DE JALISCO', plate: (r) => `J${L(r, 2)}-${D(r, 3)}-${L(r, 1)}` },
   { code: 'NLE', name: 'NUEVO LEÓN', government: 'GOBIERNO DEL ESTADO DE NUEVO LEÓN', plate: (r) => `S${L(r, 2)}-${D(r, 3)}-${L(r, 1)}` },

@@ -4,9 +4,38 @@ import { firstInternalConsonant, fold, significantWord, yymmdd } from './fold.js
 
 /** Entity number (01–32) of a CURP birth-state code, as the clave de elector writes it. */
 const STATE_NUMBERS: Record<string, string> = {
-  AS: '01', BC: '02', BS: '03', CC: '04', CL: '05', CM: '06', CS: '07', CH: '08', DF: '09', DG: '10', GT: '11',
-  GR: '12', HG: '13', JC: '14', MC: '15', MN: '16', MS: '17', NT: '18', NL: '19', OC: '20', PL: '21', QT: '22',
-  QR: '23', SP: '24', SL: '25', SR: '26', TC: '27', TS: '28', TL: '29', VZ: '30', YN: '31', ZS: '32',
+  AS: '01',
+  BC: '02',
+  BS: '03',
+  CC: '04',
+  CL: '05',
+  CM: '06',
+  CS: '07',
+  CH: '08',
+  DF: '09',
+  DG: '10',
+  GT: '11',
+  GR: '12',
+  HG: '13',
+  JC: '14',
+  MC: '15',
+  MN: '16',
+  MS: '17',
+  NT: '18',
+  NL: '19',
+  OC: '20',
+  PL: '21',
+  QT: '22',
+  QR: '23',
+  SP: '24',
+  SL: '25',
+  SR: '26',
+  TC: '27',
+  TS: '28',
+  TL: '29',
+  VZ: '30',
+  YN: '31',
+  ZS: '32',
 };
 
 export const CLAVE_ELECTOR_PATTERN = /^[A-Z]{6}\d{6}\d{2}[HM]\d{3}$/;
@@ -34,7 +63,12 @@ export function mrzCheckDigit(field: string): string {
 }
 
 /** A name as the MRZ writes it: A–Z only (accents dropped, Ñ as N), words joined by `<`. */
-export const mrzName = (name: string) => fold(name, 'N').replace(/[^A-Z ]/g, '').trim().split(/\s+/).join('<');
+export const mrzName = (name: string) =>
+  fold(name, 'N')
+    .replace(/[^A-Z ]/g, '')
+    .trim()
+    .split(/\s+/)
+    .join('<');
 
 export interface InePrint {
   /** CIC: 9 digits. */

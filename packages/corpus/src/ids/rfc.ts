@@ -20,7 +20,9 @@ const HOMOCLAVE = `${LETTERS.replace(/[IOÑ]/g, '')}${DIGITS.slice(1)}`;
 /** Persona física (13 characters): four name letters, birth date, homoclave, check. */
 export function rfcFisica(rng: Rng, p: CurpPerson): string {
   const pat = significantWord(p.paterno);
-  const four = avoidInconvenient(`${pat[0]}${firstInternalVowel(pat)}${significantWord(p.materno)[0]}${significantWord(p.nombre, true)[0]}`);
+  const four = avoidInconvenient(
+    `${pat[0]}${firstInternalVowel(pat)}${significantWord(p.materno)[0]}${significantWord(p.nombre, true)[0]}`,
+  );
   const first = `${four}${yymmdd(p.nacimiento)}${rng.chars(HOMOCLAVE, 2)}`;
   return first + rfcCheckDigit(first);
 }

@@ -23,7 +23,15 @@ export const CONCEPT_COLUMNS: Record<string, Column> = {
  * The concepts table: a header row, then one row per concept whose description wraps in the
  * flexible column, with the concept's notes (vehicle complement, customs) under it.
  */
-export function conceptTable(doc: Pdf, inv: Invoice, view: InvoiceView, x: number, y: number, w: number, o: { fonts: Fonts; size: number; columns: Column[]; headerFill: string; headerText: string }) {
+export function conceptTable(
+  doc: Pdf,
+  inv: Invoice,
+  view: InvoiceView,
+  x: number,
+  y: number,
+  w: number,
+  o: { fonts: Fonts; size: number; columns: Column[]; headerFill: string; headerText: string },
+) {
   const fixed = o.columns.reduce((s, c) => s + c.width, 0);
   const widths = o.columns.map((c) => c.width || w - fixed);
   const h = o.size + 6;
@@ -38,7 +46,13 @@ export function conceptTable(doc: Pdf, inv: Invoice, view: InvoiceView, x: numbe
     let bottom = at;
     cx = x;
     o.columns.forEach((c, i) => {
-      const end = text(doc, c.value(concept), cx + 2, at, { font: o.fonts.regular, size: o.size, width: widths[i] - 4, align: c.align, wrap: true });
+      const end = text(doc, c.value(concept), cx + 2, at, {
+        font: o.fonts.regular,
+        size: o.size,
+        width: widths[i] - 4,
+        align: c.align,
+        wrap: true,
+      });
       bottom = Math.max(bottom, end);
       cx += widths[i];
     });
@@ -46,17 +60,31 @@ export function conceptTable(doc: Pdf, inv: Invoice, view: InvoiceView, x: numbe
       bottom = text(doc, note, x + 8, bottom + 1, { font: o.fonts.regular, size: o.size - 1, width: w - 16, color: '#333' });
     }
     at = bottom + 3;
-    doc.moveTo(x, at).lineTo(x + w, at).lineWidth(0.3).stroke('#999');
+    doc
+      .moveTo(x, at)
+      .lineTo(x + w, at)
+      .lineWidth(0.3)
+      .stroke('#999');
     at += 3;
   }
   return at;
 }
 
 /** Subtotal, IVA and total, right-aligned. */
-export function totals(doc: Pdf, view: InvoiceView, right: number, y: number, o: { fonts: Fonts; size: number; labels?: [string, string, string] }) {
+export function totals(
+  doc: Pdf,
+  view: InvoiceView,
+  right: number,
+  y: number,
+  o: { fonts: Fonts; size: number; labels?: [string, string, string] },
+) {
   const [s, i, t] = o.labels ?? ['Subtotal:', 'IVA 16%:', 'Total:'];
   let at = y;
-  for (const [label, value, bold] of [[s, view.subtotal, false], [i, view.iva, false], [t, view.total, true]] as const) {
+  for (const [label, value, bold] of [
+    [s, view.subtotal, false],
+    [i, view.iva, false],
+    [t, view.total, true],
+  ] as const) {
     text(doc, label, right - 190, at, { font: bold ? o.fonts.bold : o.fonts.regular, size: o.size, width: 90, align: 'right' });
     text(doc, value, right - 95, at, { font: bold ? o.fonts.bold : o.fonts.regular, size: o.size, width: 95, align: 'right' });
     at += o.size + 4;

@@ -44,7 +44,14 @@ export async function renderPdf(opts: PdfOptions, draw: (doc: Pdf) => void | Pro
     size: opts.size ?? [612, 792],
     margin: 0,
     autoFirstPage: true,
-    info: { Title: opts.title, Author: opts.author ?? '', Creator: 'vcase corpus', Producer: 'PDFKit', CreationDate: CREATED, ModDate: CREATED },
+    info: {
+      Title: opts.title,
+      Author: opts.author ?? '',
+      Creator: 'vcase corpus',
+      Producer: 'PDFKit',
+      CreationDate: CREATED,
+      ModDate: CREATED,
+    },
   });
   registerFonts(doc);
   const chunks: Buffer[] = [];
@@ -60,8 +67,17 @@ export async function renderPdf(opts: PdfOptions, draw: (doc: Pdf) => void | Pro
 }
 
 /** Text at a position, not flowing past `width` (one line unless `wrap`). */
-export function text(doc: Pdf, value: string, x: number, y: number, o: { font: string; size: number; width?: number; wrap?: boolean; align?: 'left' | 'right' | 'center'; color?: string; lineGap?: number }) {
-  doc.font(o.font).fontSize(o.size).fillColor(o.color ?? '#000');
+export function text(
+  doc: Pdf,
+  value: string,
+  x: number,
+  y: number,
+  o: { font: string; size: number; width?: number; wrap?: boolean; align?: 'left' | 'right' | 'center'; color?: string; lineGap?: number },
+) {
+  doc
+    .font(o.font)
+    .fontSize(o.size)
+    .fillColor(o.color ?? '#000');
   doc.text(value, x, y, { width: o.width, align: o.align ?? 'left', lineBreak: o.wrap ?? !!o.width, lineGap: o.lineGap ?? 0 });
   return doc.y;
 }
@@ -75,10 +91,23 @@ export function bar(doc: Pdf, title: string, x: number, y: number, w: number, o:
 }
 
 /** `Label: value` lines; answers the y below them. */
-export function labeled(doc: Pdf, rows: [string, string][], x: number, y: number, w: number, o: { font: string; bold: string; size: number; gap?: number }) {
+export function labeled(
+  doc: Pdf,
+  rows: [string, string][],
+  x: number,
+  y: number,
+  w: number,
+  o: { font: string; bold: string; size: number; gap?: number },
+) {
   let at = y;
   for (const [label, value] of rows) {
-    doc.font(o.bold).fontSize(o.size).fillColor('#000').text(`${label} `, x, at, { continued: true, width: w }).font(o.font).text(value, { width: w });
+    doc
+      .font(o.bold)
+      .fontSize(o.size)
+      .fillColor('#000')
+      .text(`${label} `, x, at, { continued: true, width: w })
+      .font(o.font)
+      .text(value, { width: w });
     at = doc.y + (o.gap ?? 1);
   }
   return at;

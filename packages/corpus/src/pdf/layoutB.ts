@@ -19,7 +19,17 @@ export async function layoutB(inv: Invoice, opts: { receptorTitle?: 'Receptor' |
   const qr = await qrPng(view.qr);
   return renderPdf({ title: `CFDI ${inv.timbre.uuid}`, author: inv.emisor.nombre }, (doc) => {
     text(doc, inv.emisor.nombre, M, M, { font: F.bold, size: 13, width: 330, wrap: true });
-    labeled(doc, [['RFC:', inv.emisor.rfc], ['Régimen fiscal:', view.regimenEmisor]], M, doc.y + 4, 330, { font: F.regular, bold: F.bold, size: 8 });
+    labeled(
+      doc,
+      [
+        ['RFC:', inv.emisor.rfc],
+        ['Régimen fiscal:', view.regimenEmisor],
+      ],
+      M,
+      doc.y + 4,
+      330,
+      { font: F.regular, bold: F.bold, size: 8 },
+    );
     text(doc, inv.emisor.address ?? '', M, doc.y + 2, { font: F.regular, size: 8, width: 330, wrap: true });
 
     // The folio fiscal box.
@@ -40,18 +50,49 @@ export async function layoutB(inv: Invoice, opts: { receptorTitle?: 'Receptor' |
 
     let at = M + 116;
     if (view.related) {
-      at = labeled(doc, [['Tipo de relación:', view.related.tipo], ['CFDI relacionado:', view.related.uuid]], M, at, W, { font: F.regular, bold: F.bold, size: 8 }) + 4;
+      at =
+        labeled(
+          doc,
+          [
+            ['Tipo de relación:', view.related.tipo],
+            ['CFDI relacionado:', view.related.uuid],
+          ],
+          M,
+          at,
+          W,
+          { font: F.regular, bold: F.bold, size: 8 },
+        ) + 4;
     }
     const title = opts.receptorTitle ?? 'Receptor';
     doc.rect(M, at, W, 14).fill('#e6e6e6');
     text(doc, title, M + 4, at + 3, { font: F.bold, size: 9 });
-    at = labeled(doc, [['Nombre:', inv.receptor.nombre], ['RFC:', inv.receptor.rfc], ['Uso CFDI:', view.usoCfdi], ['Régimen fiscal:', view.regimenReceptor], ['Código postal:', inv.receptor.cp]], M + 4, at + 18, W - 8, { font: F.regular, bold: F.bold, size: 8 });
+    at = labeled(
+      doc,
+      [
+        ['Nombre:', inv.receptor.nombre],
+        ['RFC:', inv.receptor.rfc],
+        ['Uso CFDI:', view.usoCfdi],
+        ['Régimen fiscal:', view.regimenReceptor],
+        ['Código postal:', inv.receptor.cp],
+      ],
+      M + 4,
+      at + 18,
+      W - 8,
+      { font: F.regular, bold: F.bold, size: 8 },
+    );
 
     const c = CONCEPT_COLUMNS;
     at = conceptTable(doc, inv, view, M, at + 8, W, {
       fonts: F,
       size: 7.5,
-      columns: [{ ...c.cantidad, title: 'Cantidad', width: 42 }, { ...c.clave, title: 'Clave SAT' }, c.unidad, c.descripcion, { ...c.unitario, title: 'Valor unitario' }, c.importe],
+      columns: [
+        { ...c.cantidad, title: 'Cantidad', width: 42 },
+        { ...c.clave, title: 'Clave SAT' },
+        c.unidad,
+        c.descripcion,
+        { ...c.unitario, title: 'Valor unitario' },
+        c.importe,
+      ],
       headerFill: '#333',
       headerText: '#fff',
     });
@@ -59,17 +100,51 @@ export async function layoutB(inv: Invoice, opts: { receptorTitle?: 'Receptor' |
     if (v) {
       doc.rect(M, at + 2, W, 14).fill('#e6e6e6');
       text(doc, 'Datos del vehículo', M + 4, at + 5, { font: F.bold, size: 9 });
-      const rows: [string, string][] = [['VIN:', v.vin], ['Marca:', v.marca], ['Modelo:', v.modelo], ['Año:', String(v.anio)], ['Motor:', v.motor], ['Color:', v.color]];
+      const rows: [string, string][] = [
+        ['VIN:', v.vin],
+        ['Marca:', v.marca],
+        ['Modelo:', v.modelo],
+        ['Año:', String(v.anio)],
+        ['Motor:', v.motor],
+        ['Color:', v.color],
+      ];
       if (inv.pedimento) rows.push(['Pedimento:', inv.pedimento.formatted]);
       if (inv.conceptos.some((k) => k.ventaVehiculos?.aduana)) rows.push(['Aduana:', inv.pedimento!.aduana.name]);
       at = labeled(doc, rows, M + 4, at + 20, W / 2, { font: F.regular, bold: F.bold, size: 8 });
     }
     const after = totals(doc, view, M + W, at + 6, { fonts: F, size: 9, labels: ['Subtotal', 'IVA Trasladado (16%)', 'Total'] });
-    labeled(doc, [['Forma de pago:', view.formaPago], ['Método de pago:', view.metodoPago], ['Moneda:', 'MXN']], M, at + 6, 300, { font: F.regular, bold: F.bold, size: 8 });
+    labeled(
+      doc,
+      [
+        ['Forma de pago:', view.formaPago],
+        ['Método de pago:', view.metodoPago],
+        ['Moneda:', 'MXN'],
+      ],
+      M,
+      at + 6,
+      300,
+      { font: F.regular, bold: F.bold, size: 8 },
+    );
 
     const qrTop = Math.max(after + 10, 792 - M - 200);
     doc.image(qr, M, qrTop, { width: 105 });
-    sealBlocks(doc, [['Sello digital del emisor', inv.sello], ['Sello digital del SAT', inv.timbre.selloSAT], ['Cadena original del complemento de certificación digital del SAT', view.cadenaTfd]], M + 115, qrTop, W - 115, { fonts: F, size: 6 });
-    text(doc, 'Este documento es una representación impresa de un CFDI versión ' + inv.version, M, 792 - 24, { font: F.regular, size: 7, width: W, align: 'center' });
+    sealBlocks(
+      doc,
+      [
+        ['Sello digital del emisor', inv.sello],
+        ['Sello digital del SAT', inv.timbre.selloSAT],
+        ['Cadena original del complemento de certificación digital del SAT', view.cadenaTfd],
+      ],
+      M + 115,
+      qrTop,
+      W - 115,
+      { fonts: F, size: 6 },
+    );
+    text(doc, 'Este documento es una representación impresa de un CFDI versión ' + inv.version, M, 792 - 24, {
+      font: F.regular,
+      size: 7,
+      width: W,
+      align: 'center',
+    });
   });
 }

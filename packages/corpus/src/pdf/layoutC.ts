@@ -20,7 +20,11 @@ function labelTable(doc: Pdf, rows: [string, string][], y: number): number {
       bottom = Math.max(bottom, labelEnd, text(doc, value, x + 104, at + 2, { font: F.regular, size: 7.5, width: col - 108, wrap: true }));
     });
     at = bottom + 3;
-    doc.moveTo(M, at).lineTo(M + W, at).lineWidth(0.3).stroke('#bbb');
+    doc
+      .moveTo(M, at)
+      .lineTo(M + W, at)
+      .lineWidth(0.3)
+      .stroke('#bbb');
   }
   return at;
 }
@@ -57,21 +61,48 @@ export function layoutC(inv: Invoice, opts: { printXml?: boolean } = {}): Promis
     let at = labelTable(doc, rows, M + 36);
 
     const c = CONCEPT_COLUMNS;
-    at = conceptTable(doc, inv, view, M, at + 10, W, { fonts: F, size: 7, columns: [c.clave, c.cantidad, c.unidad, c.descripcion, c.unitario, c.importe], headerFill: '#6b7b8c', headerText: '#fff' });
+    at = conceptTable(doc, inv, view, M, at + 10, W, {
+      fonts: F,
+      size: 7,
+      columns: [c.clave, c.cantidad, c.unidad, c.descripcion, c.unitario, c.importe],
+      headerFill: '#6b7b8c',
+      headerText: '#fff',
+    });
     const v = inv.vehicle;
     if (v) {
       const line = `No. de serie: ${v.vin}    No. de motor: ${v.motor}    Marca: ${v.marca}    Modelo: ${v.modelo}    Año modelo: ${v.anio}`;
       at = text(doc, line, M + 2, at + 2, { font: F.regular, size: 7.5, width: W, wrap: true }) + 2;
-      if (view.usadoLines) at = text(doc, view.usadoLines.map(([l, x]) => `${l} ${x}`).join('   '), M + 2, at, { font: F.regular, size: 7, width: W, wrap: true }) + 2;
+      if (view.usadoLines)
+        at =
+          text(doc, view.usadoLines.map(([l, x]) => `${l} ${x}`).join('   '), M + 2, at, {
+            font: F.regular,
+            size: 7,
+            width: W,
+            wrap: true,
+          }) + 2;
     }
     const end = totals(doc, view, M + W, at + 6, { fonts: F, size: 8 });
-    text(doc, `Moneda: MXN    Forma de pago: ${view.formaPago}    Método de pago: ${view.metodoPago}`, M, at + 6, { font: F.regular, size: 7, width: 300, wrap: true });
+    text(doc, `Moneda: MXN    Forma de pago: ${view.formaPago}    Método de pago: ${view.metodoPago}`, M, at + 6, {
+      font: F.regular,
+      size: 7,
+      width: 300,
+      wrap: true,
+    });
 
     const y = Math.max(end + 8, 792 - M - 270);
-    const blocks: [string, string][] = [['Sello digital del CFDI:', inv.sello], ['Sello digital del SAT:', inv.timbre.selloSAT], ['Cadena original del complemento de certificación digital del SAT:', view.cadenaTfd]];
+    const blocks: [string, string][] = [
+      ['Sello digital del CFDI:', inv.sello],
+      ['Sello digital del SAT:', inv.timbre.selloSAT],
+      ['Cadena original del complemento de certificación digital del SAT:', view.cadenaTfd],
+    ];
     if (opts.printXml) blocks.push(['Archivo XML:', view.xmlHead]);
     sealBlocks(doc, blocks, M, y, W - 115, { fonts: F, size: 5.5 });
     drawVectorQr(doc, view.qr, M + W - 105, 792 - M - 270, 105);
-    text(doc, 'Este documento es una representación impresa de un CFDI', M, 792 - 22, { font: F.regular, size: 6.5, width: W, align: 'center' });
+    text(doc, 'Este documento es una representación impresa de un CFDI', M, 792 - 22, {
+      font: F.regular,
+      size: 6.5,
+      width: W,
+      align: 'center',
+    });
   });
 }

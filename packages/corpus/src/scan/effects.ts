@@ -38,5 +38,7 @@ export async function applyEffects(png: Buffer, effects: ScanEffects, rng: Rng):
     const shade = rng.chance(0.5) ? rng.int(60, 150) : rng.int(215, 255);
     for (let c = 0; c < info.channels; c++) data[at + c] = shade;
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png()
+    .toBuffer();
 }

@@ -29,7 +29,11 @@ export async function encodeScan(png: Buffer, format: ScanFormat, dpi: number): 
     case 'jpeg':
       return dense().jpeg({ quality: 85, chromaSubsampling: '4:2:0' }).toBuffer();
     case 'tiff_g4':
-      return base().threshold(170).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1, xres: perMm, yres: perMm }).toBuffer();
+      return base()
+        .threshold(170)
+        .toColourspace('b-w')
+        .tiff({ compression: 'ccittfax4', bitdepth: 1, xres: perMm, yres: perMm })
+        .toBuffer();
     case 'tiff_lzw8':
       return base().greyscale().toColourspace('b-w').tiff({ compression: 'lzw', xres: perMm, yres: perMm }).toBuffer();
     case 'tiff_16a':

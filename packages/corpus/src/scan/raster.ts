@@ -40,7 +40,12 @@ let fontDir: string | undefined;
 /** Each page of a PDF as an opaque 8-bit RGB PNG at `dpi` (white paper under the page). */
 export async function rasterizePdf(pdf: Uint8Array, dpi: number): Promise<Buffer[]> {
   fontDir ??= standardFontDir();
-  const doc = await getDocumentProxy(new Uint8Array(pdf), { standardFontDataUrl: fontDir, useSystemFonts: false, useWorkerFetch: false, verbosity: 0 });
+  const doc = await getDocumentProxy(new Uint8Array(pdf), {
+    standardFontDataUrl: fontDir,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    verbosity: 0,
+  });
   try {
     const pages: Buffer[] = [];
     for (let n = 1; n <= doc.numPages; n++) {

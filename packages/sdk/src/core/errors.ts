@@ -145,7 +145,10 @@ export class FileTooLargeError extends RequestValidationError {
     readonly limitBytes: number,
   ) {
     // Rounded, a size just over the limit reads as the limit itself: then bytes tell them apart.
-    const [size, limit] = formatMB(sizeBytes) === formatMB(limitBytes) ? [`${sizeBytes} bytes`, `${limitBytes} bytes (${formatMB(limitBytes)})`] : [formatMB(sizeBytes), formatMB(limitBytes)];
+    const [size, limit] =
+      formatMB(sizeBytes) === formatMB(limitBytes)
+        ? [`${sizeBytes} bytes`, `${limitBytes} bytes (${formatMB(limitBytes)})`]
+        : [formatMB(sizeBytes), formatMB(limitBytes)];
     super('VALIDATION_ERROR', `file is ${size}; the limit is ${limit} per file`, ['file']);
   }
 }

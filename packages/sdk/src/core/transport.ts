@@ -85,9 +85,7 @@ export interface RequestSpec {
 type Operations = typeof OPERATIONS;
 
 /** The success body type of an operation, from its shared response schema. */
-export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType
-  ? z.output<Operations[Id]['response']>
-  : void;
+export type ResponseOf<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType ? z.output<Operations[Id]['response']> : void;
 
 /**
  * Operations that add a record or start work each time they run (creates, uploads, metadata

@@ -92,7 +92,12 @@ export class Webhooks extends APIResource {
    * `overlap_seconds` (default 86400, at most 604800; 0 stops it at once). Not retried once it
    * may have reached the server: a second rotation would end the overlap of the first.
    */
-  rotateSecret(companyId: string, event: WebhookEvent, body: RotateWebhookSecretParams = {}, options?: RequestOptions): Promise<WebhookSecret> {
+  rotateSecret(
+    companyId: string,
+    event: WebhookEvent,
+    body: RotateWebhookSecretParams = {},
+    options?: RequestOptions,
+  ): Promise<WebhookSecret> {
     return this._request('rotateWebhookSecret', { params: { company_id: companyId, event }, body }, options);
   }
 

@@ -250,44 +250,84 @@ export class Cases extends APIResource {
   // ── Start and wait ──
 
   runCaseProcessing(caseId: string, options?: WaitOptions<CaseStatusResponse>): Promise<CaseStatusResponse> {
-    return this._run((o) => this.process(caseId, o), (w) => this.waitForCaseProcessing(caseId, w), options);
+    return this._run(
+      (o) => this.process(caseId, o),
+      (w) => this.waitForCaseProcessing(caseId, w),
+      options,
+    );
   }
 
   /** Computes plates, then waits for the previous-plate lookups. */
   runPlates(caseId: string, options?: WaitOptions<PlatesResponse>): Promise<PlatesResponse> {
-    return this._run((o) => this.computePlates(caseId, o), (w) => this.waitForPreviousPlates(caseId, w), options);
+    return this._run(
+      (o) => this.computePlates(caseId, o),
+      (w) => this.waitForPreviousPlates(caseId, w),
+      options,
+    );
   }
 
   runChainPlates(caseId: string, options?: WaitOptions<PlateChainResponse>): Promise<PlateChainResponse> {
-    return this._run((o) => this.generateChainPlates(caseId, o), (w) => this.waitForChainPlates(caseId, w), options);
+    return this._run(
+      (o) => this.generateChainPlates(caseId, o),
+      (w) => this.waitForChainPlates(caseId, w),
+      options,
+    );
   }
 
   runOwnershipChain(caseId: string, options?: WaitOptions<OwnershipChainResponse>): Promise<OwnershipChainResponse> {
-    return this._run((o) => this.generateOwnershipChain(caseId, o), (w) => this.waitForOwnershipChain(caseId, w), options);
+    return this._run(
+      (o) => this.generateOwnershipChain(caseId, o),
+      (w) => this.waitForOwnershipChain(caseId, w),
+      options,
+    );
   }
 
   runTickets(caseId: string, options?: WaitOptions<TicketsResponse>): Promise<TicketsResponse> {
-    return this._run((o) => this.startTickets(caseId, o), (w) => this.waitForTickets(caseId, w), options);
+    return this._run(
+      (o) => this.startTickets(caseId, o),
+      (w) => this.waitForTickets(caseId, w),
+      options,
+    );
   }
 
   runTaxes(caseId: string, options?: WaitOptions<TaxesResponse>): Promise<TaxesResponse> {
-    return this._run((o) => this.startTaxes(caseId, o), (w) => this.waitForTaxes(caseId, w), options);
+    return this._run(
+      (o) => this.startTaxes(caseId, o),
+      (w) => this.waitForTaxes(caseId, w),
+      options,
+    );
   }
 
   runPedimento(caseId: string, options?: WaitOptions<PedimentoResponse>): Promise<PedimentoResponse> {
-    return this._run((o) => this.startPedimento(caseId, o), (w) => this.waitForPedimento(caseId, w), options);
+    return this._run(
+      (o) => this.startPedimento(caseId, o),
+      (w) => this.waitForPedimento(caseId, w),
+      options,
+    );
   }
 
   runRapi(caseId: string, options?: WaitOptions<RapiResponse>): Promise<RapiResponse> {
-    return this._run((o) => this.startRapi(caseId, o), (w) => this.waitForRapi(caseId, w), options);
+    return this._run(
+      (o) => this.startRapi(caseId, o),
+      (w) => this.waitForRapi(caseId, w),
+      options,
+    );
   }
 
   runRenapo(caseId: string, options?: WaitOptions<RenapoResponse>): Promise<RenapoResponse> {
-    return this._run((o) => this.startRenapo(caseId, o), (w) => this.waitForRenapo(caseId, w), options);
+    return this._run(
+      (o) => this.startRenapo(caseId, o),
+      (w) => this.waitForRenapo(caseId, w),
+      options,
+    );
   }
 
   runBureau(caseId: string, options?: WaitOptions<CreditBureauResponse>): Promise<CreditBureauResponse> {
-    return this._run((o) => this.startBureau(caseId, o), (w) => this.waitForBureau(caseId, w), options);
+    return this._run(
+      (o) => this.startBureau(caseId, o),
+      (w) => this.waitForBureau(caseId, w),
+      options,
+    );
   }
 
   private byCase<Id extends OperationId>(id: Id, caseId: string, options?: RequestOptions): Promise<ResponseOf<Id>> {

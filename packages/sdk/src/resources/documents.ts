@@ -55,7 +55,11 @@ export class Documents extends APIResource {
 
   /** With `type`, sets it (manual); without, classifies from the content (automatic). */
   classify(documentId: string, type?: string, options?: RequestOptions): Promise<ClassifyDocumentResponse> {
-    return this._request('classifyDocument', { params: { document_id: documentId }, body: type === undefined ? undefined : { type } }, options);
+    return this._request(
+      'classifyDocument',
+      { params: { document_id: documentId }, body: type === undefined ? undefined : { type } },
+      options,
+    );
   }
 
   /** Changes the type and reruns OCR (202 with the new `job_id`). */

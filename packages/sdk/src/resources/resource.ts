@@ -14,11 +14,7 @@ export interface ClientContext {
 export abstract class APIResource {
   constructor(protected readonly _client: ClientContext) {}
 
-  protected _request<Id extends OperationId>(
-    id: Id,
-    spec: RequestSpec,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<Id>> {
+  protected _request<Id extends OperationId>(id: Id, spec: RequestSpec, options?: RequestOptions): Promise<ResponseOf<Id>> {
     return this._client.transport.request(id, spec, options);
   }
 

@@ -23,10 +23,16 @@ describe('FastHeaders (the Node transport Headers)', () => {
   });
 
   it('is built from a Headers, pairs or another FastHeaders, and iterates sorted like Headers', () => {
-    const pairs: [string, string][] = [['B', '2'], ['a', '1']];
+    const pairs: [string, string][] = [
+      ['B', '2'],
+      ['a', '1'],
+    ];
     for (const init of [new Headers(pairs), pairs, new FastHeaders(pairs)]) {
       const h = new FastHeaders(init);
-      expect([...h]).toEqual([['a', '1'], ['b', '2']]);
+      expect([...h]).toEqual([
+        ['a', '1'],
+        ['b', '2'],
+      ]);
       expect([...h.keys()]).toEqual(['a', 'b']);
       expect([...h.values()]).toEqual(['1', '2']);
       const seen: string[] = [];
@@ -38,7 +44,10 @@ describe('FastHeaders (the Node transport Headers)', () => {
   });
 
   it('keeps each set-cookie apart', () => {
-    const h = new FastHeaders([['Set-Cookie', 'a=1'], ['set-cookie', 'b=2']]);
+    const h = new FastHeaders([
+      ['Set-Cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
     expect(h.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(h.get('set-cookie')).toBe('a=1, b=2');
   });

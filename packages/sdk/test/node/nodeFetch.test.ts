@@ -51,7 +51,9 @@ describe('nodeTransport (node:http with keep-alive)', () => {
   });
 
   it('a body cut short is a connection error naming the reset', async () => {
-    const error = await client().health({ headers: { 'x-test': 'cut' } }).catch((e: unknown) => e);
+    const error = await client()
+      .health({ headers: { 'x-test': 'cut' } })
+      .catch((e: unknown) => e);
     expect(error).toSatisfy(madeBy(APIConnectionError));
     expect((error as Error).message).toBe('Connection error: ECONNRESET');
   });

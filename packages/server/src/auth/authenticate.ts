@@ -68,7 +68,8 @@ export function createAuthenticator(ctx: ServerContext, signer: TokenSigner, adm
     if (!claims) throw unauthorized('Token inválido o expirado', code);
     const user = await findUser(ctx.db, claims.userId);
     // A token names its user's company; one naming another is not ours, however well signed.
-    if (!user || (claims.companyId && user.company_id && claims.companyId !== user.company_id)) throw unauthorized('Token inválido o expirado', code);
+    if (!user || (claims.companyId && user.company_id && claims.companyId !== user.company_id))
+      throw unauthorized('Token inválido o expirado', code);
     if (await isRevoked(ctx.db, claims, user.id)) throw unauthorized('Token revocado', code);
     const principal: Principal = { kind: 'user', userId: user.id, companyId: claims.companyId ?? user.company_id ?? null, user };
     // A request that read an older revision than another one since must not keep what it saw.

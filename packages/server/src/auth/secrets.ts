@@ -7,11 +7,7 @@ import path from 'node:path';
  * is written there (mode 0600) so the next start reuses it. `created` tells the caller to
  * print it.
  */
-export function loadOrCreateSecret(
-  stateDir: string,
-  name: string,
-  configured?: string,
-): { value: string; created: boolean } {
+export function loadOrCreateSecret(stateDir: string, name: string, configured?: string): { value: string; created: boolean } {
   if (configured) return { value: configured, created: false };
   const file = path.join(stateDir, name);
   try {

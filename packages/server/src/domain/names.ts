@@ -76,9 +76,7 @@ export function namesInParsedData(parsed: Record<string, unknown>): { field: str
   add('propietario', parsed.propietario);
   add('nombre_emisor', parsed.nombre_emisor, parsed.rfc_emisor);
   add('nombre_receptor', parsed.nombre_receptor, parsed.rfc_receptor);
-  const full = [parsed.nombre, parsed.apellido_paterno, parsed.apellido_materno]
-    .filter((p) => typeof p === 'string' && p.trim())
-    .join(' ');
+  const full = [parsed.nombre, parsed.apellido_paterno, parsed.apellido_materno].filter((p) => typeof p === 'string' && p.trim()).join(' ');
   if (full) add('nombre', full);
   if (Array.isArray(parsed.endosos)) {
     parsed.endosos.forEach((e, i) => {

@@ -1,10 +1,4 @@
-import {
-  CHAIN_MESSAGES,
-  type ChainStatus,
-  type OwnershipChainLink,
-  type OwnershipChainResponse,
-  type OwnershipGap,
-} from '@vcase/shared';
+import { CHAIN_MESSAGES, type ChainStatus, type OwnershipChainLink, type OwnershipChainResponse, type OwnershipGap } from '@vcase/shared';
 import { personType, samePerson, type ConsolidatedName } from './names.js';
 import { invoicesOf, pivotOf, timeline, type OwnershipDocument } from './ownershipEvents.js';
 import { walk } from './ownershipWalk.js';

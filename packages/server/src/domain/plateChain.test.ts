@@ -48,7 +48,9 @@ describe('plate chain (contract §2.5, §4.3)', () => {
       entry('OLD2018', '05/02/2018'),
       entry('OLD2018', '20/11/2019'),
     ]);
-    expect(body.chain.map((l) => [l.sequence_index, l.plate, l.entity, l.period_start, l.period_end, l.period_precision, l.is_current])).toEqual([
+    expect(
+      body.chain.map((l) => [l.sequence_index, l.plate, l.entity, l.period_start, l.period_end, l.period_precision, l.is_current]),
+    ).toEqual([
       [0, 'OLD2018', 'MEX', '2018-02-05', '2024-04-10', 'day', false],
       [1, 'NEW2024', 'MEX', '2024-04-10', null, 'day', true],
     ]);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { OTHER_VIN, plateEntry, VIN } from './testPlates.js';
 import { plateRoster, selectCasePlates, type CasePlateEntry } from './plateSelection.js';
 
-
 const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over);
 
 const pairs = (rows: CasePlateEntry[]) => rows.map((r) => `${r.plate}:${r.entity}:${r.file_id}`);
@@ -11,10 +10,30 @@ const pairs = (rows: CasePlateEntry[]) => rows.map((r) => `${r.plate}:${r.entity
 describe('plate selection (contract §4.5 rules 1–5)', () => {
   it.each<[string, CasePlateEntry[], string | null, string[]]>([
     ['rule 1: an entry whose niv equals the case VIN is kept', [entry('AAA1111')], VIN, ['AAA1111:JAL:file-AAA1111']],
-    ['rule 1: an entry whose partial niv is a suffix of the case VIN is kept', [entry('AAA1111', { niv: 'KP042788' })], VIN, ['AAA1111:JAL:file-AAA1111']],
-    ['rule 1: an entry with a different VIN is dropped', [entry('AAA1111', { niv: OTHER_VIN }), entry('BBB2222')], VIN, ['BBB2222:JAL:file-BBB2222']],
-    ['rule 1: a partial niv that is not a suffix of the case VIN is dropped', [entry('AAA1111', { niv: 'GDM9AXKP' }), entry('BBB2222')], VIN, ['BBB2222:JAL:file-BBB2222']],
-    ['rule 2: an empty niv does not disqualify an entry', [entry('AAA1111', { niv: null }), entry('BBB2222', { niv: '  ' })], VIN, ['AAA1111:JAL:file-AAA1111', 'BBB2222:JAL:file-BBB2222']],
+    [
+      'rule 1: an entry whose partial niv is a suffix of the case VIN is kept',
+      [entry('AAA1111', { niv: 'KP042788' })],
+      VIN,
+      ['AAA1111:JAL:file-AAA1111'],
+    ],
+    [
+      'rule 1: an entry with a different VIN is dropped',
+      [entry('AAA1111', { niv: OTHER_VIN }), entry('BBB2222')],
+      VIN,
+      ['BBB2222:JAL:file-BBB2222'],
+    ],
+    [
+      'rule 1: a partial niv that is not a suffix of the case VIN is dropped',
+      [entry('AAA1111', { niv: 'GDM9AXKP' }), entry('BBB2222')],
+      VIN,
+      ['BBB2222:JAL:file-BBB2222'],
+    ],
+    [
+      'rule 2: an empty niv does not disqualify an entry',
+      [entry('AAA1111', { niv: null }), entry('BBB2222', { niv: '  ' })],
+      VIN,
+      ['AAA1111:JAL:file-AAA1111', 'BBB2222:JAL:file-BBB2222'],
+    ],
     [
       'rule 3: the same plate in two states is two plates, both kept',
       [entry('AAA1111', { entity: 'JAL' }), entry('AAA1111', { entity: 'MEX', file_id: 'mex' })],
@@ -23,22 +42,24 @@ describe('plate selection (contract §4.5 rules 1–5)', () => {
     ],
     [
       'rule 3: an entry without entity is the plate known in one entity (the newer entry wins, with that entity)',
-      [entry('AAA1111', { entity: 'NLE', file_id: 'nle', document_date: '01/01/2020' }), entry('AAA1111', { entity: '', file_id: 'none', document_date: '01/01/2023' })],
+      [
+        entry('AAA1111', { entity: 'NLE', file_id: 'nle', document_date: '01/01/2020' }),
+        entry('AAA1111', { entity: '', file_id: 'none', document_date: '01/01/2023' }),
+      ],
       VIN,
       ['AAA1111:NLE:none'],
     ],
     [
       'rule 3: an entry without entity is no third plate when the plate is known in two entities (both already kept)',
-      [entry('AAA1111', { entity: 'NLE', file_id: 'nle' }), entry('AAA1111', { entity: 'CMX', file_id: 'cmx' }), entry('AAA1111', { entity: ' ', file_id: 'none' })],
+      [
+        entry('AAA1111', { entity: 'NLE', file_id: 'nle' }),
+        entry('AAA1111', { entity: 'CMX', file_id: 'cmx' }),
+        entry('AAA1111', { entity: ' ', file_id: 'none' }),
+      ],
       VIN,
       ['AAA1111:NLE:nle', 'AAA1111:CMX:cmx'],
     ],
-    [
-      'rule 3: a plate known in no entity keeps its entry',
-      [entry('AAA1111', { entity: '', file_id: 'none' })],
-      VIN,
-      ['AAA1111::none'],
-    ],
+    ['rule 3: a plate known in no entity keeps its entry', [entry('AAA1111', { entity: '', file_id: 'none' })], VIN, ['AAA1111::none']],
     [
       'rule 4: among entries of the same pair the most recent document_date wins',
       [
@@ -74,7 +95,11 @@ describe('plate selection (contract §4.5 rules 1–5)', () => {
 
   it('lists kept plates most recent first, undated last', () => {
     const out = selectCasePlates(
-      [entry('UND1111', { document_date: '' }), entry('OLD1111', { document_date: '01/01/2020' }), entry('NEW1111', { document_date: '01/01/2025' })],
+      [
+        entry('UND1111', { document_date: '' }),
+        entry('OLD1111', { document_date: '01/01/2020' }),
+        entry('NEW1111', { document_date: '01/01/2025' }),
+      ],
       VIN,
     );
     expect(out.plates.map((p) => p.plate)).toEqual(['NEW1111', 'OLD1111', 'UND1111']);

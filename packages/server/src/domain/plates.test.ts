@@ -36,7 +36,10 @@ describe('plates from documents (contract §2.4)', () => {
     const rows = platesFromDocuments([
       doc({ file_id: 'old', parsed_data: { placa: 'X1', fecha_documento: '01/02/2020' } }),
       doc({ file_id: 'none', parsed_data: { placa: 'X2' } }),
-      doc({ file_id: 'new', parsed_data: { placa: 'X3', fecha_documento: '31/12/2023', vin: '1m8gdm9axkp042788', numero_motor: 'M-1', propietario: 'Ana' } }),
+      doc({
+        file_id: 'new',
+        parsed_data: { placa: 'X3', fecha_documento: '31/12/2023', vin: '1m8gdm9axkp042788', numero_motor: 'M-1', propietario: 'Ana' },
+      }),
     ]);
     expect(rows.map((r) => r.file_id)).toEqual(['new', 'old', 'none']);
     expect(rows[0]).toMatchObject({ niv: '1M8GDM9AXKP042788', motor_number: 'M-1', owner_name: 'Ana', document_date: '31/12/2023' });

@@ -4,7 +4,14 @@ import { eventsForReviewChange, reviewStatusAfterProcessing } from './reviewStat
 describe('review status when processing closes (operator-surface §4)', () => {
   it.each([
     ['every document processed and valid → nuevo', [{ status: 'processed', document_validity: 'valid' }], 'nuevo'],
-    ['a document with a validity problem → devuelta_correccion', [{ status: 'processed', document_validity: 'valid' }, { status: 'processed', document_validity: 'invalid' }], 'devuelta_correccion'],
+    [
+      'a document with a validity problem → devuelta_correccion',
+      [
+        { status: 'processed', document_validity: 'valid' },
+        { status: 'processed', document_validity: 'invalid' },
+      ],
+      'devuelta_correccion',
+    ],
     ['a document that failed → devuelta_correccion', [{ status: 'error', document_validity: 'error' }], 'devuelta_correccion'],
     ['no documents → nuevo (no document has a problem)', [], 'nuevo'],
   ])('%s', (_n, docs, expected) => expect(reviewStatusAfterProcessing(docs)).toBe(expected));

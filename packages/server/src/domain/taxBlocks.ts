@@ -32,7 +32,12 @@ function paymentOf(v: Verdict, year: number, receipts: readonly TaxReceipt[]) {
 }
 
 const stateOf = (d: PlateTaxEvidence) =>
-  d.plate.entity || d.receipts.find((r) => r.entidad?.trim())?.entidad?.trim().toUpperCase() || null;
+  d.plate.entity ||
+  d.receipts
+    .find((r) => r.entidad?.trim())
+    ?.entidad?.trim()
+    .toUpperCase() ||
+  null;
 
 /** A lookup of one of these plates is in flight (a re-run, while an earlier answer still wins its cells). */
 const anyRunning = (plates: readonly PlateTaxEvidence[]) => plates.some((d) => d.lookups.some((l) => l.state === 'running'));
@@ -58,7 +63,12 @@ export function mainTaxBlock(d: PlateTaxEvidence, years: readonly number[], star
     source: cellFor(d.verdict, year),
     ...paymentOf(d.verdict, year, d.receipts),
   }));
-  return blockOf(rows, rows.map((r) => r.source).filter((c) => c.status === 'processing'), started, anyRunning([d]));
+  return blockOf(
+    rows,
+    rows.map((r) => r.source).filter((c) => c.status === 'processing'),
+    started,
+    anyRunning([d]),
+  );
 }
 
 /** One item per fiscal year either source reported; one null-year item when neither did. */
@@ -101,5 +111,10 @@ export function taxesBlock({ others, all, hasMain, started, previousPending }: T
     return { message: TAX_MESSAGES.PROCESSING, status: 'processing', result: [] };
   }
   const rows = others.flatMap((d) => taxRows(d, false));
-  return blockOf(rows, rows.map((r) => r.status).filter((c) => c.status === 'processing'), started, anyRunning(others));
+  return blockOf(
+    rows,
+    rows.map((r) => r.status).filter((c) => c.status === 'processing'),
+    started,
+    anyRunning(others),
+  );
 }

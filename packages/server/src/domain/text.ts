@@ -1,8 +1,7 @@
 /** Text read from documents and sources, each function once and with one behaviour. */
 
 /** The trimmed text of a string, or a number as text; null when blank or of any other type. */
-export const str = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
 
 /**
  * Uppercase without accents (Ñ kept), as long as the input: a match in the folded text is

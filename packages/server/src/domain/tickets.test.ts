@@ -10,7 +10,12 @@ const CASE_ID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
 
 const entry = (plate: string, over: Partial<CasePlateEntry> = {}) => plateEntry(plate, over);
 
-const done = (plate: string, entity: string, infractions: TicketInfraction[] = []): TicketLookup => ({ plate, entity, state: 'done', infractions });
+const done = (plate: string, entity: string, infractions: TicketInfraction[] = []): TicketLookup => ({
+  plate,
+  entity,
+  state: 'done',
+  infractions,
+});
 const run = (plates: CasePlateEntry[], lookups: TicketLookup[], caseVin: string | null = VIN) => {
   const body = ticketsResponse({ caseId: CASE_ID, plates, caseVin, lookups });
   ticketsResponseSchema.parse(body); // strict rows: exactly six keys
@@ -43,7 +48,13 @@ describe('tickets row status rules (contract §4.5)', () => {
       ],
       [
         { state: 'JAL', ticket_date: null, amount: [1, 2], status: 'warning', message: TICKET_MESSAGES.UNPAID },
-        { state: 'JAL', ticket_date: '01/01/2024', amount: { valor: 150, moneda: 'MXN' }, status: 'warning', message: TICKET_MESSAGES.UNPAID },
+        {
+          state: 'JAL',
+          ticket_date: '01/01/2024',
+          amount: { valor: 150, moneda: 'MXN' },
+          status: 'warning',
+          message: TICKET_MESSAGES.UNPAID,
+        },
         { state: 'JAL', ticket_date: null, amount: true, status: 'warning', message: TICKET_MESSAGES.UNPAID },
       ],
     ],
@@ -104,10 +115,7 @@ describe('tickets row status rules (contract §4.5)', () => {
   });
 
   it('a plate is queried in its own entity and in CMX: both records are published, one per state', () => {
-    const body = run(
-      [plate],
-      [done('ABC1234', 'CMX', [{ date: '01/01/2024', amount: 10, status: 'NO PAGADA' }]), done('ABC1234', 'JAL')],
-    );
+    const body = run([plate], [done('ABC1234', 'CMX', [{ date: '01/01/2024', amount: 10, status: 'NO PAGADA' }]), done('ABC1234', 'JAL')]);
     expect(body.result.map((r) => [r.state, r.status, r.message])).toEqual([
       ['JAL', 'success', TICKET_MESSAGES.NO_INFRACTIONS],
       ['CMX', 'warning', TICKET_MESSAGES.UNPAID],
@@ -122,9 +130,30 @@ describe('tickets row status rules (contract §4.5)', () => {
 
 describe('tickets root status and messages (contract §4.5, §9)', () => {
   it.each<[string, CasePlateEntry[], TicketLookup[], 'completed' | 'processing', string | null, number]>([
-    ['root: information found for at least one plate → completed, message null', [entry('ABC1234'), entry('DEF5678')], [done('ABC1234', 'JAL')], 'completed', null, 2],
-    ['root: a failed or running record counts as information → completed', [entry('ABC1234')], [{ plate: 'ABC1234', entity: 'CMX', state: 'running' }], 'completed', null, 1],
-    ['empty: Case has no plates → completed `No se encontraron the service registradas` (§9)', [], [], 'completed', EMPTY_PLATES_MESSAGES.NO_PLATES, 0],
+    [
+      'root: information found for at least one plate → completed, message null',
+      [entry('ABC1234'), entry('DEF5678')],
+      [done('ABC1234', 'JAL')],
+      'completed',
+      null,
+      2,
+    ],
+    [
+      'root: a failed or running record counts as information → completed',
+      [entry('ABC1234')],
+      [{ plate: 'ABC1234', entity: 'CMX', state: 'running' }],
+      'completed',
+      null,
+      1,
+    ],
+    [
+      'empty: Case has no plates → completed `No se encontraron the service registradas` (§9)',
+      [],
+      [],
+      'completed',
+      EMPTY_PLATES_MESSAGES.NO_PLATES,
+      0,
+    ],
     [
       'empty: Plates exist but none belongs to the case VIN → completed `Las the service registradas no corresponden al VIN del expediente` (§9)',
       [entry('ABC1234', { niv: OTHER_VIN })],
@@ -220,7 +249,14 @@ describe('a case with 200 documents and 40 plates', () => {
     expect(body.result).toHaveLength(40 + 14 + 5);
     expect(body.result.filter((r) => r.status === 'processing')).toHaveLength(14);
 
-    const taxes = taxesResponse({ plates, caseVin: VIN, lookups: [], receipts: [], anyLookupStarted: true, now: new Date('2026-09-01T12:00:00Z') });
+    const taxes = taxesResponse({
+      plates,
+      caseVin: VIN,
+      lookups: [],
+      receipts: [],
+      anyLookupStarted: true,
+      now: new Date('2026-09-01T12:00:00Z'),
+    });
     expect(taxes.main_tax.result.map((r) => r.plate_number)).toEqual(Array(5).fill('ABC1039'));
     expect(new Set(taxes.taxes.result.map((r) => r.plate_number)).size).toBe(39 + 5);
 

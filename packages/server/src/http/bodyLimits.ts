@@ -1,11 +1,4 @@
-import {
-  JSON_OCR_LIMITS,
-  MAX_FILE_BYTES,
-  METADATA_LIMITS,
-  PARSED_DATA_LIMITS,
-  type JsonLimits,
-  type OperationId,
-} from '@vcase/shared';
+import { JSON_OCR_LIMITS, MAX_FILE_BYTES, METADATA_LIMITS, PARSED_DATA_LIMITS, type JsonLimits, type OperationId } from '@vcase/shared';
 
 /**
  * What a request body may be, per operation, before it is parsed (docs/operator-guide.md,

@@ -61,7 +61,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 /** What a body over its route's limit is told: the file's limit where the body carries one. */
-export function bodyTooLargeMessage(request: FastifyRequest, limits: BodyLimits | undefined = request.routeOptions.config?.bodyLimits): string {
+export function bodyTooLargeMessage(
+  request: FastifyRequest,
+  limits: BodyLimits | undefined = request.routeOptions.config?.bodyLimits,
+): string {
   return !limits || limits.carriesFile ? BODY_TOO_LARGE : bodyTooLarge(limits.bytes);
 }
 

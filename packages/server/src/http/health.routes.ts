@@ -18,11 +18,9 @@ const ok = z.object({ status: z.literal('ok') });
  * instance whose database is down or stalled.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: ok } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: ok } } }, async () => ({
+    status: 'ok' as const,
+  }));
   app.get(
     '/health/ready',
     { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: ok, 503: errorBodySchema } } },

@@ -11,7 +11,9 @@ export interface IdempotentResult<T> {
 }
 
 function hashBody(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 }
 
 export interface IdempotencyScope {

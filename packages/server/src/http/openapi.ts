@@ -18,7 +18,15 @@ function documentedRequest(op: Operation) {
   return {
     ...(op.wireBody && op.body ? { body: op.body } : {}),
     ...(op.idempotent
-      ? { headers: z.object({ 'idempotency-key': z.string().max(255).optional().describe('Retries with the same key and body within 24 h replay the first answer') }) }
+      ? {
+          headers: z.object({
+            'idempotency-key': z
+              .string()
+              .max(255)
+              .optional()
+              .describe('Retries with the same key and body within 24 h replay the first answer'),
+          }),
+        }
       : {}),
   };
 }
@@ -29,9 +37,17 @@ function documentedRequest(op: Operation) {
  * the path names something, and the operation's own (`otherErrorStatuses`).
  */
 function errorResponses(op: Operation): Record<number, { description: string; content: unknown }> {
-  const statuses = new Set([400, ...(op.auth !== 'none' ? [401] : []), ...(pathParams(op.path).length ? [404] : []), ...(op.otherErrorStatuses ?? [])]);
+  const statuses = new Set([
+    400,
+    ...(op.auth !== 'none' ? [401] : []),
+    ...(pathParams(op.path).length ? [404] : []),
+    ...(op.otherErrorStatuses ?? []),
+  ]);
   return Object.fromEntries(
-    [...statuses].map((status) => [status, { description: STATUS_CODES[status] as string, content: { 'application/json': { schema: ERROR_BODY } } }]),
+    [...statuses].map((status) => [
+      status,
+      { description: STATUS_CODES[status] as string, content: { 'application/json': { schema: ERROR_BODY } } },
+    ]),
   );
 }
 
@@ -64,7 +80,12 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string) {
       if (!('openapiObject' in document)) return document.swaggerObject;
       const { openapiObject } = document;
       for (const methods of Object.values(openapiObject.paths ?? {})) {
-        for (const method of Object.values(methods as Record<string, { operationId?: string; requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> } }>)) {
+        for (const method of Object.values(
+          methods as Record<
+            string,
+            { operationId?: string; requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> } }
+          >,
+        )) {
           const op = OPERATIONS[method.operationId as OperationId] as Operation | undefined;
           if (!op || !method.requestBody) continue;
           if (op.rejectsBody) {

@@ -86,12 +86,16 @@ function registerOperation(app: FastifyInstance, op: Operation<OperationId>, dep
     schema: schemaOf(op),
     handler: async (req, reply) => {
       const key = req.headers['idempotency-key'];
-      const result = await runOperation(op.id, { ...deps, principal: principalOf(req) }, {
-        params: (req.params ?? {}) as Record<string, string>,
-        query: (req.query ?? {}) as Record<string, unknown>,
-        body: req.body,
-        idempotencyKey: Array.isArray(key) ? key[0] : key,
-      });
+      const result = await runOperation(
+        op.id,
+        { ...deps, principal: principalOf(req) },
+        {
+          params: (req.params ?? {}) as Record<string, string>,
+          query: (req.query ?? {}) as Record<string, unknown>,
+          body: req.body,
+          idempotencyKey: Array.isArray(key) ? key[0] : key,
+        },
+      );
       if (isWithStatus(result)) {
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.statusCode).send(result.body);

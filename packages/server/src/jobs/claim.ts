@@ -39,11 +39,7 @@ export type ClaimedJob = Job & { recoveredLease: boolean };
  * other's rows. SQLite: each is one `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING *`
  * statement, atomic because SQLite serialises writers.
  */
-export async function claimNextJob(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  opts: ClaimOptions,
-): Promise<ClaimedJob | undefined> {
+export async function claimNextJob(db: Kysely<Database>, dialect: Dialect, opts: ClaimOptions): Promise<ClaimedJob | undefined> {
   if (opts.kinds.length === 0) return undefined;
   const claim = async (q: Kysely<Database>): Promise<ClaimedJob | undefined> => {
     const recovered = await claimOne(q, dialect, opts, isLeaseExpired);

@@ -77,4 +77,3 @@ export async function purgeCompletedJobs(db: Kysely<Database>, kind: string, bef
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
-

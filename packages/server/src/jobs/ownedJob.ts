@@ -27,13 +27,7 @@ export function extendLease(db: Kysely<Database>, id: string, workerId: string, 
   return updateOwnedJob(db, id, workerId, { lease_until: leaseUntil.toISOString() });
 }
 
-export async function completeJob(
-  db: Kysely<Database>,
-  id: string,
-  workerId: string,
-  result: unknown,
-  now: Date,
-): Promise<boolean> {
+export async function completeJob(db: Kysely<Database>, id: string, workerId: string, result: unknown, now: Date): Promise<boolean> {
   const at = now.toISOString();
   return updateOwnedJob(db, id, workerId, {
     status: 'completed',

@@ -28,12 +28,7 @@ export interface RunDeps {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs a claimed job and records its outcome; answers how the run ended (for `ctx.metrics`). */
-export async function runJob(
-  deps: RunDeps,
-  job: Job,
-  abort: AbortController,
-  idle: JobRunOptions['idle'],
-): Promise<JobRunOutcome> {
+export async function runJob(deps: RunDeps, job: Job, abort: AbortController, idle: JobRunOptions['idle']): Promise<JobRunOutcome> {
   const { ctx, workerId } = deps;
   const { db, clock, logger } = ctx;
   const handler = deps.handlers[job.kind];

@@ -91,13 +91,25 @@ export function registerDatabaseGauges(registry: Registry, stats: () => Database
     });
   const first = stats();
   if (first.pool) {
-    gauge('vcase_db_pool_in_use', 'PostgreSQL pool connections running a query or transaction', (s) => s.pool && s.pool.total - s.pool.idle);
+    gauge(
+      'vcase_db_pool_in_use',
+      'PostgreSQL pool connections running a query or transaction',
+      (s) => s.pool && s.pool.total - s.pool.idle,
+    );
     gauge('vcase_db_pool_idle', 'PostgreSQL pool connections open and idle', (s) => s.pool?.idle);
     gauge('vcase_db_pool_waiting', 'Queries waiting for a PostgreSQL pool connection (the pool is full)', (s) => s.pool?.waiting);
   }
   if (first.wal) {
     gauge('vcase_sqlite_wal_bytes', 'Size of the SQLite write-ahead log file', (s) => s.wal?.bytes);
-    gauge('vcase_sqlite_checkpoint_lag_frames', 'WAL frames not yet copied back into the database file at the last checkpoint', (s) => s.wal?.lagFrames);
-    gauge('vcase_sqlite_checkpoint_lag_seconds', 'Seconds since a checkpoint last copied the whole WAL back (0: it is up to date)', (s) => s.wal?.lagSeconds);
+    gauge(
+      'vcase_sqlite_checkpoint_lag_frames',
+      'WAL frames not yet copied back into the database file at the last checkpoint',
+      (s) => s.wal?.lagFrames,
+    );
+    gauge(
+      'vcase_sqlite_checkpoint_lag_seconds',
+      'Seconds since a checkpoint last copied the whole WAL back (0: it is up to date)',
+      (s) => s.wal?.lagSeconds,
+    );
   }
 }

@@ -15,7 +15,10 @@ export interface MetricsListener {
  * a private network the scraper shares); the API port then does not serve it. A plain Node
  * server: a worker process has no HTTP app to hang it on.
  */
-export async function listenForMetrics(metrics: Pick<ServerMetrics, 'scrape' | 'contentType'>, opts: { port: number; host: string; logger: FastifyBaseLogger }): Promise<MetricsListener> {
+export async function listenForMetrics(
+  metrics: Pick<ServerMetrics, 'scrape' | 'contentType'>,
+  opts: { port: number; host: string; logger: FastifyBaseLogger },
+): Promise<MetricsListener> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {

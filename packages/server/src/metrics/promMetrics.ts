@@ -48,7 +48,8 @@ export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics 
 
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
     new Histogram<L>({ name, help, labelNames, buckets, registers });
-  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
 
   const http = histogram(
     'vcase_http_request_duration_seconds',
@@ -62,17 +63,40 @@ export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics 
     ['kind', 'outcome'],
     SLOW_BUCKETS,
   );
-  const recovered = counter('vcase_jobs_recovered_total', 'Jobs taken back after their worker stopped renewing the lease (a worker died or hung mid-job)', ['kind']);
-  const ocr = histogram('vcase_ocr_duration_seconds', 'OCR engine runs of document processing, by engine and sniffed MIME type', ['engine', 'mime'], SLOW_BUCKETS);
-  const documents = counter('vcase_documents_processed_total', 'Documents whose OCR the pipeline wrote, by document type (unclassified when none)', ['type']);
+  const recovered = counter(
+    'vcase_jobs_recovered_total',
+    'Jobs taken back after their worker stopped renewing the lease (a worker died or hung mid-job)',
+    ['kind'],
+  );
+  const ocr = histogram(
+    'vcase_ocr_duration_seconds',
+    'OCR engine runs of document processing, by engine and sniffed MIME type',
+    ['engine', 'mime'],
+    SLOW_BUCKETS,
+  );
+  const documents = counter(
+    'vcase_documents_processed_total',
+    'Documents whose OCR the pipeline wrote, by document type (unclassified when none)',
+    ['type'],
+  );
   const extraction = counter(
     'vcase_extraction_failures_total',
     'Validity problems found on processed documents, and documents whose processing failed, by code',
     ['code'],
   );
   const seals = counter('vcase_cfdi_seal_verdicts_total', 'CFDI seal checks by verdict', ['status']);
-  const lookups = histogram('vcase_lookup_duration_seconds', 'Provider calls of lookups by source and outcome (ok, not_found, reason, failed)', ['source', 'outcome'], SLOW_BUCKETS);
-  const webhooks = histogram('vcase_webhook_delivery_duration_seconds', 'Webhook delivery attempts by event and outcome (ok, failed)', ['event', 'outcome'], SLOW_BUCKETS);
+  const lookups = histogram(
+    'vcase_lookup_duration_seconds',
+    'Provider calls of lookups by source and outcome (ok, not_found, reason, failed)',
+    ['source', 'outcome'],
+    SLOW_BUCKETS,
+  );
+  const webhooks = histogram(
+    'vcase_webhook_delivery_duration_seconds',
+    'Webhook delivery attempts by event and outcome (ok, failed)',
+    ['event', 'outcome'],
+    SLOW_BUCKETS,
+  );
 
   // One labelled child per route, method and status, made once: every request passes here.
   const requests = new Map<string, { observe(seconds: number): void }>();
@@ -84,7 +108,11 @@ export function createServerMetrics(jobKinds: readonly string[]): ServerMetrics 
       const key = `${status} ${method} ${route}`;
       let series = requests.get(key);
       if (!series) {
-        series = http.labels({ route: route ?? UNMATCHED_ROUTE, method: label.httpMethod(method), status_class: label.statusClass(status) });
+        series = http.labels({
+          route: route ?? UNMATCHED_ROUTE,
+          method: label.httpMethod(method),
+          status_class: label.statusClass(status),
+        });
         requests.set(key, series);
       }
       series.observe(seconds);

@@ -30,7 +30,11 @@ export function checkedLookup(resolve: LookupAll, allow: (address: string) => bo
         const family = typeof options === 'object' ? options.family : options;
         const wanted = family === 4 || family === 6 ? addresses.filter((a) => isIP(a) === family) : addresses;
         if (wanted.length === 0) return reply(new UnsafeUrlError(unresolvable(hostname)));
-        if (typeof options === 'object' && options.all) return reply(null, wanted.map((address) => ({ address, family: isIP(address) })));
+        if (typeof options === 'object' && options.all)
+          return reply(
+            null,
+            wanted.map((address) => ({ address, family: isIP(address) })),
+          );
         return reply(null, wanted[0], isIP(wanted[0]));
       },
       (err: Error) => reply(new UnsafeUrlError(unresolvable(hostname, err))),

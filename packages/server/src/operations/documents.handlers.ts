@@ -31,8 +31,7 @@ export const DOCUMENT_HANDLERS = {
   },
   getDocument: async ({ ctx, principal, fileUrl }, i) =>
     toDocumentDetail(await loadDocument(ctx, principal, i.params.document_id), fileUrl),
-  getDocumentExtractionData: async ({ ctx, principal }, i) =>
-    extractionData(ctx, await loadDocument(ctx, principal, i.params.document_id)),
+  getDocumentExtractionData: async ({ ctx, principal }, i) => extractionData(ctx, await loadDocument(ctx, principal, i.params.document_id)),
   deleteDocument: ({ ctx, principal }, i) => setDocumentActive(ctx, principal, i.params.document_id, false),
   restoreDocument: ({ ctx, principal }, i) => setDocumentActive(ctx, principal, i.params.document_id, true),
   patchDocumentOcr: async ({ ctx, principal, fileUrl }, i) =>

@@ -81,11 +81,7 @@ const RULES: Record<string, Rule[]> = {
     r(String.raw`REGISTRO NACIONAL DE POBLACION|\bRENAPO\b`, 0.5),
     r(String.raw`\bCURP\b`, 0.3),
   ],
-  repuve: [
-    r(String.raw`\bREPUVE\b`, 0.8),
-    r(String.raw`REGISTRO PUBLICO VEHICULAR`, 0.9),
-    r(String.raw`CONSTANCIA DE INSCRIPCION`, 0.4),
-  ],
+  repuve: [r(String.raw`\bREPUVE\b`, 0.8), r(String.raw`REGISTRO PUBLICO VEHICULAR`, 0.9), r(String.raw`CONSTANCIA DE INSCRIPCION`, 0.4)],
   certificate_title: [
     r(String.raw`TARJETA DE CIRCULACION`, 0.9, 'tarjeta_circulacion'),
     r(String.raw`CERTIFICATE OF TITLE|CERTIFICADO DE TITULO`, 0.9, 'title'),
@@ -112,10 +108,7 @@ const RULES: Record<string, Rule[]> = {
     r(String.raw`\b(?:BBVA|BANORTE|SANTANDER|BANAMEX|CITIBANAMEX|HSBC|SCOTIABANK|INBURSA|BANCOPPEL|BANCO AZTECA)\b`, 0.3),
     r(String.raw`SALDO (?:ANTERIOR|FINAL|PROMEDIO)`, 0.3),
   ],
-  lumo_checklist: [
-    r(String.raw`\bLUMO\b`, 0.6),
-    r(String.raw`CHECK\s?-?LIST|LISTA DE VERIFICACION|INSPECCION VEHICULAR`, 0.4),
-  ],
+  lumo_checklist: [r(String.raw`\bLUMO\b`, 0.6), r(String.raw`CHECK\s?-?LIST|LISTA DE VERIFICACION|INSPECCION VEHICULAR`, 0.4)],
 };
 
 /** File-name words that hint at a type (weak evidence). */
@@ -173,7 +166,11 @@ export function classifyDocument(input: ClassificationInput): Classification {
   // A photo of a plate: little text, a plate-shaped token in it, and no other type's keywords.
   const otherwise = scores.some((s) => s.score > 0);
   if (!otherwise && text.replace(/\s+/g, ' ').trim().length <= 80 && PLATE_TOKEN.test(text)) {
-    scores.push({ type: 'vehicle_plate', score: FILE_HINTS.some(([re, t]) => t === 'vehicle_plate' && re.test(hint)) ? 0.7 : 0.5, subtype: null });
+    scores.push({
+      type: 'vehicle_plate',
+      score: FILE_HINTS.some(([re, t]) => t === 'vehicle_plate' && re.test(hint)) ? 0.7 : 0.5,
+      subtype: null,
+    });
   }
   if (input.mime.includes('xml') && /\bCFDI\b/.test(text)) scores.push({ type: 'factura_xml', score: 0.9, subtype: null });
   scores.sort((a, b) => b.score - a.score);

@@ -27,7 +27,11 @@ const LINE = /^[A-Z0-9<]{30}$/;
 
 /** OCR output of an MRZ line: spaces dropped, `«` read for `<<`, lowercase lifted. */
 function normalizeLine(line: string): string {
-  return line.toUpperCase().replace(/«/g, '<<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, '<');
+  return line
+    .toUpperCase()
+    .replace(/«/g, '<<')
+    .replace(/\s+/g, '')
+    .replace(/[^A-Z0-9<]/g, '<');
 }
 
 /**

@@ -74,7 +74,8 @@ async function read(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   // A printed invoice carries the SAT QR: the authority for its UUID, RFCs and total.
   // The engines decode it from a scan they read; a text-layer PDF is searched here.
   const decoded = Array.isArray(ocr.json_ocr.codes) ? (ocr.json_ocr.codes as string[]) : undefined;
-  const codes = !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? (decoded ?? (await qrCodes(input.bytes, input.mime))) : decoded;
+  const codes =
+    !ocr.parsed_data && type && PRINTED_INVOICE_TYPES.has(type) ? (decoded ?? (await qrCodes(input.bytes, input.mime))) : decoded;
   const scanned = ocr.engine === 'tesseract' || 'image_ocr' in ocr.json_ocr;
   const ctx = extractContext(satQrOf(codes ?? [], ocr.text), { scanned });
   const parsed_data = extractParsedData(type, ocr.text, ocr, ctx);
@@ -88,7 +89,9 @@ const PRINTED_INVOICE_TYPES = new Set(['invoice', 'factura']);
 
 /** The SAT QR among the decoded codes, else one the text prints as its URL. */
 function satQrOf(decoded: readonly string[], text: string): SatQr | undefined {
-  const printed = codesFromText(text).filter((c) => c.kind === 'qr').map((c) => c.value);
+  const printed = codesFromText(text)
+    .filter((c) => c.kind === 'qr')
+    .map((c) => c.value);
   for (const value of [...decoded, ...printed]) {
     const qr = parseSatQr(value);
     if (qr) return qr;

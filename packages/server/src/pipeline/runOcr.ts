@@ -20,7 +20,10 @@ export function sniffMime(bytes: Uint8Array, declared: string): string {
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
-  const head = new TextDecoder('latin1').decode(b.subarray(0, 64)).replace(/^\uFEFF|^ï»¿/, '').trimStart();
+  const head = new TextDecoder('latin1')
+    .decode(b.subarray(0, 64))
+    .replace(/^\uFEFF|^ï»¿/, '')
+    .trimStart();
   if (head.startsWith('<?xml') || /^<[A-Za-z_][\w.-]*:?[\w.-]*[\s>]/.test(head)) return 'application/xml';
   const mime = declared.trim().toLowerCase();
   return ALIASES[mime] ?? mime;

@@ -56,7 +56,10 @@ export function parseYear(value: string | undefined): number | undefined {
 /** Single spaces, trimmed; undefined when empty. */
 export function clean(value: string | undefined): string | undefined {
   // Box rules and underlines OCR reads at a value's ends ('|2025', '_') are not part of it.
-  const v = value?.replace(/\s+/g, ' ').replace(/^[\s:.,;|_\-—–[\]]+|[\s:,;|_\-—–[\]]+$/g, '').trim();
+  const v = value
+    ?.replace(/\s+/g, ' ')
+    .replace(/^[\s:.,;|_\-—–[\]]+|[\s:,;|_\-—–[\]]+$/g, '')
+    .trim();
   return v && /[\p{L}\p{N}]/u.test(v) ? v : undefined;
 }
 
@@ -115,7 +118,10 @@ export function segments(t: TextView, labels: Record<string, LabelSpec>): Segmen
       if (nextEnd < 0) nextEnd = t.folded.length;
       value = t.original.slice(lineEnd + 1, Math.min(next, nextEnd));
     }
-    value = value.replace(/^[\s:#.-]+/, '').replace(/[\s,;]+$/, '').trim();
+    value = value
+      .replace(/^[\s:#.-]+/, '')
+      .replace(/[\s,;]+$/, '')
+      .trim();
     if (value) out.push({ key: k.key, value, index: k.index });
   });
   return out.sort((a, b) => a.index - b.index);
@@ -134,7 +140,7 @@ type FoundLabel = { key: string; index: number; end: number };
  */
 function headerRows(t: TextView, kept: readonly FoundLabel[], startsLine: ReadonlySet<number>) {
   const rows: { labels: FoundLabel[]; values: string[] }[] = [];
-  for (let i = 0; i < kept.length; ) {
+  for (let i = 0; i < kept.length;) {
     const lineStart = t.folded.lastIndexOf('\n', kept[i].index - 1) + 1;
     let lineEnd = t.folded.indexOf('\n', kept[i].index);
     if (lineEnd < 0) lineEnd = t.folded.length;
@@ -143,12 +149,17 @@ function headerRows(t: TextView, kept: readonly FoundLabel[], startsLine: Readon
     const labels = kept.slice(i, j + 1);
     i = j + 1;
     if (labels.length < 2 || t.folded.slice(lineStart, labels[0].index).trim()) continue;
-    const onlyLabels = labels.every((l, n) => !t.folded.slice(l.end, n + 1 < labels.length ? labels[n + 1].index : lineEnd).replace(/[\s:#|]+/g, ''));
+    const onlyLabels = labels.every(
+      (l, n) => !t.folded.slice(l.end, n + 1 < labels.length ? labels[n + 1].index : lineEnd).replace(/[\s:#|]+/g, ''),
+    );
     if (!onlyLabels || lineEnd >= t.folded.length || startsLine.has(lineEnd + 1)) continue;
     let nextEnd = t.folded.indexOf('\n', lineEnd + 1);
     if (nextEnd < 0) nextEnd = t.folded.length;
     if (kept.some((k) => k.index > lineEnd && k.index < nextEnd)) continue;
-    const words = t.original.slice(lineEnd + 1, nextEnd).split(/[\s|]+/).filter(Boolean);
+    const words = t.original
+      .slice(lineEnd + 1, nextEnd)
+      .split(/[\s|]+/)
+      .filter(Boolean);
     if (words.length < labels.length) continue;
     const tail = words.slice(words.length - labels.length + 1);
     if (words.length > labels.length && !tail.every((w) => /\d/.test(w))) continue;

@@ -58,7 +58,10 @@ export function fetchConsumerClient(fetchImpl: typeof fetch, timeoutMs = 30_000)
       const response = new ConsumerClientResponse();
       response.set(
         Object.fromEntries(
-          ['CodigoEstatus', 'Estado', 'EsCancelable', 'EstatusCancelacion', 'ValidacionEFOS'].map((k) => [k, result[k] === undefined ? null : String(result[k])]),
+          ['CodigoEstatus', 'Estado', 'EsCancelable', 'EstatusCancelacion', 'ValidacionEFOS'].map((k) => [
+            k,
+            result[k] === undefined ? null : String(result[k]),
+          ]),
         ),
       );
       return response;

@@ -17,7 +17,13 @@ export function findAccessToken(db: Kysely<Database>, id: string) {
 
 /** A user's tokens still on record, newest first. */
 export function listAccessTokens(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('access_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function findTokenCutoff(db: Kysely<Database>, userId: string): Promise<string | undefined> {
@@ -43,7 +49,11 @@ export async function revokeUserAccessTokens(db: Kysely<Database>, userId: strin
 }
 
 async function bumpTokenRevision(db: Kysely<Database>) {
-  await db.updateTable('token_revision').set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('token_revision')
+    .set({ revision: sql`revision + 1` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 const selectTokenRevision = precompiled((db) => db.selectFrom('token_revision').select('revision').where('id', '=', 1));

@@ -8,12 +8,7 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow) {
 }
 
 export function findActiveApiKeyByHash(db: Kysely<Database>, keyHash: string) {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
 }
 
 /** Revokes a key; false when there was no active key with that id. */

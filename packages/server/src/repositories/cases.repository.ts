@@ -101,11 +101,7 @@ export async function listCases(db: Kysely<Database>, f: CaseListFilter): Promis
     q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
     filtered
       ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
-      : db
-          .selectFrom('company_case_counts')
-          .select('active_cases as n')
-          .where('company_id', '=', f.companyId)
-          .executeTakeFirst(),
+      : db.selectFrom('company_case_counts').select('active_cases as n').where('company_id', '=', f.companyId).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

@@ -15,22 +15,11 @@ export function findCompany(db: Kysely<Database>, id: string) {
 }
 
 export function listUseCases(db: Kysely<Database>, companyId: string) {
-  return db
-    .selectFrom('use_cases')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('use_cases').selectAll().where('company_id', '=', companyId).orderBy('created_at').orderBy('id').execute();
 }
 
 export function findUseCase(db: Kysely<Database>, companyId: string, useCaseId: string) {
-  return db
-    .selectFrom('use_cases')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('id', '=', useCaseId)
-    .executeTakeFirst();
+  return db.selectFrom('use_cases').selectAll().where('company_id', '=', companyId).where('id', '=', useCaseId).executeTakeFirst();
 }
 
 /** Like `lockCase`, on the company's row: its transactions that hold it take turns (PostgreSQL). */
@@ -39,6 +28,9 @@ export async function lockCompany(db: Kysely<Database>, dialect: Dialect, compan
 }
 
 export async function countCompanies(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -52,7 +52,7 @@ export type OcrColumns = Pick<
  * always, ending every run in flight. Answers the type as written; undefined: nothing was.
  */
 export function writeOcrResult(db: Kysely<Database>, documentId: string, columns: OcrColumns, run?: string) {
-  const kept = <T,>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
+  const kept = <T>(column: 'type' | 'classification_method' | 'classification_confidence', value: T) =>
     run === undefined
       ? value
       : sql<T>`case when classification_method = 'manual' and type is not null then ${sql.ref(column)} else ${value} end`;

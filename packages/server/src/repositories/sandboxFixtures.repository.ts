@@ -20,7 +20,14 @@ export function fixtureKey(source: string, key: string): string {
   if (source === 'tickets' || source === 'tenencia') {
     const at = key.lastIndexOf(':');
     const plate = normalizePlate(at < 0 ? key : key.slice(0, at));
-    return plate ? (at < 0 ? plate : `${plate}:${key.slice(at + 1).trim().toUpperCase()}`) : key.toUpperCase();
+    return plate
+      ? at < 0
+        ? plate
+        : `${plate}:${key
+            .slice(at + 1)
+            .trim()
+            .toUpperCase()}`
+      : key.toUpperCase();
   }
   return source === 'sat_pedimento' ? key : key.toUpperCase();
 }
@@ -35,12 +42,7 @@ export async function putFixture(db: Kysely<Database>, fixture: SandboxFixture, 
 }
 
 export async function getFixture(db: Kysely<Database>, source: string, key: string) {
-  const row = await db
-    .selectFrom('sandbox_fixtures')
-    .selectAll()
-    .where('source', '=', source)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await db.selectFrom('sandbox_fixtures').selectAll().where('source', '=', source).where('key', '=', key).executeTakeFirst();
   return row ? fromJson<Record<string, unknown>>(row.outcome, {}) : undefined;
 }
 

@@ -16,12 +16,7 @@ export function findUser(db: Kysely<Database>, id: string) {
 export async function findUserByUidOrPid(db: Kysely<Database>, identifier: string): Promise<UserRow | undefined> {
   const byUid = await findUser(db, identifier);
   if (byUid) return byUid;
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('pid', '=', identifier)
-    .orderBy('created_at')
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('pid', '=', identifier).orderBy('created_at').executeTakeFirst();
 }
 
 /**

@@ -1,23 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_STATUS_CATALOG,
-  type ApiKey,
-  type Company,
-  type CreateCompanyBody,
-  type CreateUserBody,
-  type User,
-} from '@vcase/shared';
+import { DEFAULT_STATUS_CATALOG, type ApiKey, type Company, type CreateCompanyBody, type CreateUserBody, type User } from '@vcase/shared';
 import { generateApiKey, hashSecret } from '../auth/apiKeys.js';
 import type { ServerContext } from '../context.js';
 import { fromJson, toJson } from '../db/json.js';
 import { HttpError, validationError } from '../errors.js';
 import { insertApiKey, revokeApiKey } from '../repositories/apiKeys.repository.js';
-import {
-  findCompany,
-  insertCompany,
-  listUseCases,
-  type CompanyRow,
-} from '../repositories/companies.repository.js';
+import { findCompany, insertCompany, listUseCases, type CompanyRow } from '../repositories/companies.repository.js';
 import { insertUser, lockPid, pidExists } from '../repositories/users.repository.js';
 
 async function toCompany(ctx: ServerContext, row: CompanyRow): Promise<Company> {

@@ -33,7 +33,6 @@ export interface CaseProcessResult {
   message: string | null;
 }
 
-
 /**
  * Queues bulk processing of a case (POST /v1/cases/{id}/process). With `files` (sent at
  * creation), the job's id is the case's `files_job_id`.

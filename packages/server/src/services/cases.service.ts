@@ -68,11 +68,7 @@ export function toCaseFile(doc: DocumentRow, fileUrl: (doc: DocumentRow) => stri
   };
 }
 
-export async function listCasesForCompany(
-  ctx: ServerContext,
-  principal: Principal,
-  query: CaseListQuery,
-): Promise<CaseListResponse> {
+export async function listCasesForCompany(ctx: ServerContext, principal: Principal, query: CaseListQuery): Promise<CaseListResponse> {
   const companyId = requireCompany(principal);
   const q = caseListQuerySchema.parse(query);
   const { rows, total } = await listCases(ctx.db, {
@@ -256,12 +252,7 @@ export async function getCaseMetadata(ctx: ServerContext, principal: Principal, 
   return metadataOf(ctx, row.id);
 }
 
-export async function appendCaseMetadata(
-  ctx: ServerContext,
-  principal: Principal,
-  caseId: string,
-  data: Record<string, unknown>,
-) {
+export async function appendCaseMetadata(ctx: ServerContext, principal: Principal, caseId: string, data: Record<string, unknown>) {
   const row = await loadCase(ctx, principal, caseId);
   const text = toJson(data);
   await ctx.db.transaction().execute(async (trx) => {

@@ -21,9 +21,7 @@ type ChainKind = typeof PLATE_CHAIN_JOB | typeof OWNERSHIP_CHAIN_JOB;
 /** POST chain endpoints take no parameters: any body or query string is a 400 (contract §4.3). */
 export function assertNoParameters(body: unknown, query: Record<string, unknown>) {
   const hasBody =
-    body !== undefined &&
-    body !== null &&
-    !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
+    body !== undefined && body !== null && !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
   if (hasBody || Object.keys(query).length > 0) {
     throw badRequest('Este endpoint no recibe parámetros en el cuerpo ni en la consulta');
   }

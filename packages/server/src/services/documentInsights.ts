@@ -71,7 +71,14 @@ export async function classifyDocument(ctx: ServerContext, doc: DocumentRow, typ
   if (type) {
     const subtype = type === doc.type ? doc.subtype : null;
     const validity = await validityAs(ctx, doc, type, async () => (await documentText(ctx, doc)).text);
-    await updateDocument(ctx.db, doc.id, { type, subtype, ...validity, classification_method: 'manual', classification_confidence: 1, updated_at: now });
+    await updateDocument(ctx.db, doc.id, {
+      type,
+      subtype,
+      ...validity,
+      classification_method: 'manual',
+      classification_confidence: 1,
+      updated_at: now,
+    });
     await startInvoiceChecksIfNew(ctx, doc, type);
     return { document_id: doc.id, type, document_subtype: subtype, method: 'manual', confidence: 1 };
   }
@@ -123,7 +130,9 @@ export async function extractionData(ctx: ServerContext, doc: DocumentRow): Prom
   const { bytes, text } = await documentText(ctx, doc, { preferStored: true });
   // Processing decodes a printed invoice's QR codes once and keeps them in json_ocr.
   const decoded = fromJson<Record<string, unknown>>(doc.json_ocr, {}).codes;
-  const codes = bytes ? await extractCodes(bytes, doc.mime_type, text, Array.isArray(decoded) ? decoded.filter((c) => typeof c === 'string') : undefined) : [];
+  const codes = bytes
+    ? await extractCodes(bytes, doc.mime_type, text, Array.isArray(decoded) ? decoded.filter((c) => typeof c === 'string') : undefined)
+    : [];
   return {
     document_id: doc.id,
     validity: fromJson(doc.validity, PENDING_VALIDITY),

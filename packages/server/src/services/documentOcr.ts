@@ -134,16 +134,21 @@ export async function runDocumentOcr(ctx: ServerContext, documentId: string, r: 
     today: ctx.clock.now(),
     budget: ctx.ocr?.budget,
   });
-  const wrote = await applyOcrResult(ctx, doc, {
-    type: out.type,
-    subtype: out.subtype ?? null,
-    classification: out.classification,
-    json_ocr: out.json_ocr,
-    parsed_data: out.parsed_data,
-    text: out.text,
-    validity: out.validity,
-    sha256: out.sha256,
-  }, { run: r.run });
+  const wrote = await applyOcrResult(
+    ctx,
+    doc,
+    {
+      type: out.type,
+      subtype: out.subtype ?? null,
+      classification: out.classification,
+      json_ocr: out.json_ocr,
+      parsed_data: out.parsed_data,
+      text: out.text,
+      validity: out.validity,
+      sha256: out.sha256,
+    },
+    { run: r.run },
+  );
   if (wrote) reportProcessed(ctx.metrics, out.type, out.validity);
   return findDocument(ctx.db, doc.id);
 }
@@ -164,4 +169,3 @@ export async function markDocumentFailed(ctx: ServerContext, documentId: string,
 export function parsedDataOf(doc: DocumentRow): Record<string, unknown> {
   return fromJson<Record<string, unknown>>(doc.parsed_data, {});
 }
-

@@ -285,4 +285,3 @@ export async function reclassifyDocument(ctx: ServerContext, principal: Principa
   const job = await queueDocumentProcessing(ctx, doc, { type, classification_method: 'manual', classification_confidence: 1 });
   return { job_id: job.id };
 }
-

@@ -38,7 +38,14 @@ export async function issueToken(
   const tokenId = ctx.ids();
   await insertAccessToken(
     ctx.db,
-    { id: tokenId, user_id: user.id, company_id: user.company_id, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), revoked_at: null },
+    {
+      id: tokenId,
+      user_id: user.id,
+      company_id: user.company_id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      revoked_at: null,
+    },
     now.toISOString(),
   );
   const access_token = await signer.sign({ userId: user.id, companyId: user.company_id, tokenId }, expiresAt, now);

@@ -16,9 +16,11 @@ function finished(name: string, seconds: number, attributes: Record<string, stri
  */
 export const SPAN_HOOKS: MetricsHooks = {
   ...NO_METRICS,
-  lookup: (source, outcome, seconds) => finished(`lookup ${source}`, seconds, { 'vcase.lookup.source': source, 'vcase.lookup.outcome': outcome }),
+  lookup: (source, outcome, seconds) =>
+    finished(`lookup ${source}`, seconds, { 'vcase.lookup.source': source, 'vcase.lookup.outcome': outcome }),
   ocrRun: (engine, mime, seconds) => finished(`ocr ${engine}`, seconds, { 'vcase.ocr.engine': engine, 'vcase.ocr.mime': mime }),
-  webhookDelivery: (event, outcome, seconds) => finished(`webhook ${event}`, seconds, { 'vcase.webhook.event': event, 'vcase.webhook.outcome': outcome }),
+  webhookDelivery: (event, outcome, seconds) =>
+    finished(`webhook ${event}`, seconds, { 'vcase.webhook.event': event, 'vcase.webhook.outcome': outcome }),
 };
 
 /** Both sets of hooks, each call to each. */

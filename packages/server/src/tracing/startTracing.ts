@@ -15,14 +15,16 @@ export interface Tracing {
  */
 export async function startTracing(config: Pick<Config, 'traces'>, version: string): Promise<Tracing | null> {
   if (config.traces === 'none') return null;
-  const [{ NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter }, { detectResources, envDetector, resourceFromAttributes }] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/resources'),
-  ]);
+  const [{ NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter }, { detectResources, envDetector, resourceFromAttributes }] =
+    await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/resources')]);
   const exporter =
-    config.traces === 'console' ? new ConsoleSpanExporter() : new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+    config.traces === 'console'
+      ? new ConsoleSpanExporter()
+      : new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over the defaults.
-  const resource = resourceFromAttributes({ 'service.name': 'vcase-server', 'service.version': version }).merge(detectResources({ detectors: [envDetector] }));
+  const resource = resourceFromAttributes({ 'service.name': 'vcase-server', 'service.version': version }).merge(
+    detectResources({ detectors: [envDetector] }),
+  );
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
   // The W3C trace-context propagator and the async-hooks context manager, process-wide.
   provider.register();

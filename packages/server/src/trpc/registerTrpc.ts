@@ -47,7 +47,9 @@ export async function registerTrpc(app: FastifyInstance, deps: RouteDeps & { aut
       reply
         .status(405)
         .header('allow', 'GET, POST')
-        .send(trpcRefusal(request.url, { key: 'METHOD_NOT_SUPPORTED', message: METHOD_NOT_SUPPORTED, httpStatus: 405, contractCode: null }));
+        .send(
+          trpcRefusal(request.url, { key: 'METHOD_NOT_SUPPORTED', message: METHOD_NOT_SUPPORTED, httpStatus: 405, contractCode: null }),
+        );
     });
     limitTrpcBodies(scope);
     // The adapter parses the body itself (it arrives here as text): checked first as REST's

@@ -10,13 +10,15 @@ export const TRPC_BODY_MAX = 2 * UPLOAD_BODY_LIMIT;
 /** The procedures a tRPC request calls: `/trpc/a,b?batch=1` → `['a', 'b']`. */
 export function proceduresOf(url: string): string[] {
   const path = url.split('?', 1)[0].replace(/^\/trpc\/?/, '');
-  return path === '' ? [] : path.split(',').map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  return path === ''
+    ? []
+    : path.split(',').map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return p;
+        }
+      });
 }
 
 /**
@@ -26,7 +28,10 @@ export function proceduresOf(url: string): string[] {
 export function trpcBodyLimits(procedures: string[]): BodyLimits {
   const each = procedures.map(bodyLimitsOf);
   return {
-    bytes: Math.min(TRPC_BODY_MAX, each.reduce((sum, l) => sum + l.bytes, 0)),
+    bytes: Math.min(
+      TRPC_BODY_MAX,
+      each.reduce((sum, l) => sum + l.bytes, 0),
+    ),
     // The batch's own wrapping (`{"0": …, "1": …}`) takes one entry per call.
     maxEntries: each.reduce((sum, l) => sum + l.maxEntries + 1, 0),
     ...(each.some((l) => l.carriesFile) ? { carriesFile: true as const } : {}),

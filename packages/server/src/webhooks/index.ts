@@ -1,9 +1,5 @@
 export type { WebhookDeliveriesTable, WebhookRegistrationsTable } from './webhooks.table.js';
-export {
-  deliverWebhook,
-  type WebhookDeliverPayload,
-  type WebhookDeliverResult,
-} from './deliverWebhook.js';
+export { deliverWebhook, type WebhookDeliverPayload, type WebhookDeliverResult } from './deliverWebhook.js';
 export { emitWebhook, webhookVars, type EmitWebhookInput, type WebhookActor } from './emitWebhook.js';
 export {
   defaultWebhookBody,

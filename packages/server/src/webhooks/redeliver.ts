@@ -3,7 +3,8 @@ import { HttpError } from '../errors.js';
 import { queueDelivery } from './emitWebhook.js';
 import { findDelivery, findRegistration } from './webhooks.repository.js';
 
-export const webhookNotRegistered = (event: string) => HttpError.of('RESOURCE_NOT_FOUND', `No hay webhook registrado para el evento ${event}`);
+export const webhookNotRegistered = (event: string) =>
+  HttpError.of('RESOURCE_NOT_FOUND', `No hay webhook registrado para el evento ${event}`);
 
 /**
  * Sends a recorded delivery again (docs/webhooks.md "Redelivery"): the same body and
@@ -29,5 +30,12 @@ export async function redeliver(ctx: ServerContext, companyId: string, deliveryI
     deliveryId: newId,
     redeliveredFrom: original.id,
   });
-  return { delivery_id: newId, redelivered_from: original.id, event: original.event, webhook_id: webhookId, job_id: job.id, status: 'queued' as const };
+  return {
+    delivery_id: newId,
+    redelivered_from: original.id,
+    event: original.event,
+    webhook_id: webhookId,
+    job_id: job.id,
+    status: 'queued' as const,
+  };
 }

@@ -154,11 +154,7 @@ export function findRegistrationById(db: Kysely<Database>, companyId: string, id
   return db.selectFrom('webhook_registrations').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
 }
 
-export async function getRegistration(
-  db: Kysely<Database>,
-  companyId: string,
-  event: string,
-): Promise<WebhookRegistrationDto | undefined> {
+export async function getRegistration(db: Kysely<Database>, companyId: string, event: string): Promise<WebhookRegistrationDto | undefined> {
   const row = await findRegistration(db, companyId, event);
   return row && toRegistrationDto(row);
 }
@@ -193,10 +189,7 @@ export function findDelivery(db: Kysely<Database>, companyId: string, id: string
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
 }
 
-export async function recordDelivery(
-  db: Kysely<Database>,
-  row: Insertable<WebhookDeliveriesTable>,
-): Promise<WebhookDeliveryDto> {
+export async function recordDelivery(db: Kysely<Database>, row: Insertable<WebhookDeliveriesTable>): Promise<WebhookDeliveryDto> {
   const stored = await db.insertInto('webhook_deliveries').values(row).returningAll().executeTakeFirstOrThrow();
   return toDeliveryDto(stored);
 }

@@ -41,7 +41,10 @@ describe('authenticator: the caller known without waiting', () => {
       const other = (await w.admin('POST', `/admin/users/${tenant.userId}/tokens`, {})).json();
       expect((await w.admin('DELETE', `/admin/tokens/${other.token_id}`)).statusCode).toBe(204);
       expect(auth.known('bearer', bearer)).toBeUndefined();
-      await expect(auth.authenticate('bearer', { authorization: `Bearer ${other.access_token}` })).rejects.toMatchObject({ statusCode: 401, message: 'Token revocado' });
+      await expect(auth.authenticate('bearer', { authorization: `Bearer ${other.access_token}` })).rejects.toMatchObject({
+        statusCode: 401,
+        message: 'Token revocado',
+      });
       await expect(auth.authenticate('bearer', bearer)).resolves.toMatchObject({ userId: tenant.userId });
     } finally {
       await w.close();

@@ -30,10 +30,26 @@ describe('access tokens', () => {
 
   it('is a standard HS256 JWT that other JWT libraries read', async () => {
     const token = await signer.sign({ userId: 'u1', companyId: 'c1', tokenId: 't1' }, inAnHour, now);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: 'u1', cid: 'c1', jti: 't1', iss: 'vcase', iat: epoch, exp: Math.floor(inAnHour.getTime() / 1000) });
-    expect(await signer.verify(handMade(header, payload), now)).toEqual({ userId: 'u1', companyId: 'c1', tokenId: 't1', expiresAt, issuedAt: now });
+    expect(payload).toMatchObject({
+      sub: 'u1',
+      cid: 'c1',
+      jti: 't1',
+      iss: 'vcase',
+      iat: epoch,
+      exp: Math.floor(inAnHour.getTime() / 1000),
+    });
+    expect(await signer.verify(handMade(header, payload), now)).toEqual({
+      userId: 'u1',
+      companyId: 'c1',
+      tokenId: 't1',
+      expiresAt,
+      issuedAt: now,
+    });
   });
 
   it('expires at exp, not a second later', async () => {

@@ -15,7 +15,8 @@ describe('server settings (operator-surface §1)', () => {
   });
 
   it('reads yes/no settings from the usual words and refuses any other', () => {
-    for (const yes of ['true', 'TRUE', '1', 'yes', 'on', ' True ']) expect(loadConfig({}, { VCASE_ALLOW_PRIVATE_URLS: yes }).allowPrivateUrls).toBe(true);
+    for (const yes of ['true', 'TRUE', '1', 'yes', 'on', ' True '])
+      expect(loadConfig({}, { VCASE_ALLOW_PRIVATE_URLS: yes }).allowPrivateUrls).toBe(true);
     for (const no of ['false', '0', 'no', 'OFF']) expect(loadConfig({}, { VCASE_ALLOW_PRIVATE_URLS: no }).allowPrivateUrls).toBe(false);
     expect(loadConfig({}, {}).allowPrivateUrls).toBe(false);
     expect(() => loadConfig({}, { VCASE_ALLOW_PRIVATE_URLS: 'yes-please' })).toThrow(/VCASE_ALLOW_PRIVATE_URLS: use true or false/);

@@ -17,16 +17,25 @@ describe('company case totals (migration 004)', () => {
     const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     expect((await migrator.migrateTo('003_documents')).error).toBeUndefined();
     const db = handle.db;
-    await db.insertInto('companies').values([
-      { id: 'c1', name: 'Uno', status_catalog: '[]', created_at: at },
-      { id: 'c2', name: 'Dos', status_catalog: '[]', created_at: at },
-    ] as never).execute();
-    await db.insertInto('cases').values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('c', 'c1', 0), caseRow('d', null)] as never).execute();
+    await db
+      .insertInto('companies')
+      .values([
+        { id: 'c1', name: 'Uno', status_catalog: '[]', created_at: at },
+        { id: 'c2', name: 'Dos', status_catalog: '[]', created_at: at },
+      ] as never)
+      .execute();
+    await db
+      .insertInto('cases')
+      .values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('c', 'c1', 0), caseRow('d', null)] as never)
+      .execute();
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await counts(handle)).toEqual({ c1: 2 });
 
-    await db.insertInto('cases').values([caseRow('e', 'c2'), caseRow('f', 'c2', 0), caseRow('g', null)] as never).execute();
+    await db
+      .insertInto('cases')
+      .values([caseRow('e', 'c2'), caseRow('f', 'c2', 0), caseRow('g', null)] as never)
+      .execute();
     expect(await counts(handle)).toEqual({ c1: 2, c2: 1 });
     await db.updateTable('cases').set({ active: 0 }).where('id', '=', 'a').execute();
     await db.updateTable('cases').set({ active: 1 }).where('id', '=', 'f').execute();

@@ -18,21 +18,49 @@ async function migratedFrom007(seed: (db: Awaited<ReturnType<typeof openDatabase
 }
 
 const job = (id: string, status: string, payload: Record<string, unknown>) => ({
-  id, kind: 'webhook.deliver', company_id: 'co', case_id: 'case', payload: JSON.stringify(payload), status, attempts: 0, run_at: AT, created_at: AT, updated_at: AT,
+  id,
+  kind: 'webhook.deliver',
+  company_id: 'co',
+  case_id: 'case',
+  payload: JSON.stringify(payload),
+  status,
+  attempts: 0,
+  run_at: AT,
+  created_at: AT,
+  updated_at: AT,
 });
 
 describe('migration 008: a webhook key in one place', () => {
   it('drops the receiver key (and URL) copied into delivery jobs and names the registration instead', async () => {
     const db = await migratedFrom007(async (db) => {
-      await db.insertInto('webhook_registrations').values([
-        { company_id: 'co', event: 'expediente-created', url: 'https://a.example/hook?token=url-secret', template: null, api_key: 'key-in-job', updated_at: AT },
-      ] as never).execute();
-      const old = { url: 'https://a.example/hook?token=url-secret', body: '{"internal_id":"X"}', apiKey: 'key-in-job', caseId: 'case', companyId: 'co' };
-      await db.insertInto('jobs').values([
-        job('job-1', 'pending', { ...old, event: 'expediente-created' }),
-        job('job-2', 'completed', { ...old, event: 'expediente-created' }),
-        job('job-3', 'pending', { ...old, event: 'v1-assign-analyst' }),
-      ] as never).execute();
+      await db
+        .insertInto('webhook_registrations')
+        .values([
+          {
+            company_id: 'co',
+            event: 'expediente-created',
+            url: 'https://a.example/hook?token=url-secret',
+            template: null,
+            api_key: 'key-in-job',
+            updated_at: AT,
+          },
+        ] as never)
+        .execute();
+      const old = {
+        url: 'https://a.example/hook?token=url-secret',
+        body: '{"internal_id":"X"}',
+        apiKey: 'key-in-job',
+        caseId: 'case',
+        companyId: 'co',
+      };
+      await db
+        .insertInto('jobs')
+        .values([
+          job('job-1', 'pending', { ...old, event: 'expediente-created' }),
+          job('job-2', 'completed', { ...old, event: 'expediente-created' }),
+          job('job-3', 'pending', { ...old, event: 'v1-assign-analyst' }),
+        ] as never)
+        .execute();
     });
 
     const [registration] = await db.selectFrom('webhook_registrations').selectAll().execute();

@@ -25,8 +25,14 @@ describe('migration 012: the job given the files sent at creation', () => {
     const { db } = await openDatabase({ migrate: false });
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo('011_metrics');
     if (error) throw error;
-    await db.insertInto('companies').values({ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT } as never).execute();
-    await db.insertInto('cases').values([caseRow('queued', 'c1'), caseRow('done', 'c1'), caseRow('plain', 'c1')] as never).execute();
+    await db
+      .insertInto('companies')
+      .values({ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT } as never)
+      .execute();
+    await db
+      .insertInto('cases')
+      .values([caseRow('queued', 'c1'), caseRow('done', 'c1'), caseRow('plain', 'c1')] as never)
+      .execute();
     const files = [{ url: 'https://files.example/a.pdf', mime_type: 'application/pdf' }];
     await db
       .insertInto('jobs')

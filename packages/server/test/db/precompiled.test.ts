@@ -7,8 +7,14 @@ const openDatabase = databasePerTest('precompiled');
 describe('precompiled queries', () => {
   it('run with each call’s values in the order the query uses them, constants kept', async () => {
     const { db } = await openDatabase();
-    await db.insertInto('companies').values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never).execute();
-    await db.insertInto('cases').values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('x', 'c1', 0)] as never).execute();
+    await db
+      .insertInto('companies')
+      .values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never)
+      .execute();
+    await db
+      .insertInto('cases')
+      .values([caseRow('a', 'c1'), caseRow('b', 'c1'), caseRow('x', 'c1', 0)] as never)
+      .execute();
     // Arguments named in one order, used by the query in the other, with a constant between.
     const find = precompiled(
       (d, internalId, companyId) =>
@@ -29,18 +35,27 @@ describe('precompiled queries', () => {
 
   it('never read the rows of a transaction that has not committed', async () => {
     const { db } = await openDatabase();
-    await db.insertInto('companies').values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never).execute();
+    await db
+      .insertInto('companies')
+      .values([{ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT }] as never)
+      .execute();
     const find = precompiled((d, id) => d.selectFrom('cases').select('id').where('id', '=', id), '<case>');
     let during: Promise<unknown[]> | undefined;
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('cases').values(caseRow('t', 'c1') as never).execute();
+        await trx
+          .insertInto('cases')
+          .values(caseRow('t', 'c1') as never)
+          .execute();
         during = find(db, 't'); // asked while the transaction is open on the same connection
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await during).toEqual([]);
-    await db.insertInto('cases').values(caseRow('t', 'c1') as never).execute();
+    await db
+      .insertInto('cases')
+      .values(caseRow('t', 'c1') as never)
+      .execute();
     expect(await find(db, 't')).toEqual([{ id: 't' }]);
   });
 

@@ -23,7 +23,11 @@ const rfcWith = (letters: string) => {
 describe('CURP palabras inconvenientes (RENAPO, Instructivo Normativo, anexo 2)', () => {
   it.each([
     ['valid example: OSCAR PEREZ DOMINGUEZ as RENAPO assigns it (PEDO → PXDO)', 'PXDO800101HDFRMS07', { valid: true, reason: null }],
-    ['invalid example: the word itself was never assigned', 'PEDO800101HDFRMS07', { valid: false, reason: 'inconvenient_word', birthDate: '01/01/1980', sex: 'H', state: 'DF' }],
+    [
+      'invalid example: the word itself was never assigned',
+      'PEDO800101HDFRMS07',
+      { valid: false, reason: 'inconvenient_word', birthDate: '01/01/1980', sex: 'H', state: 'DF' },
+    ],
     ['BACA is replaced by BXCA (the first vowel)', 'BXCA800512HDFCSN05', { valid: true }],
     ['BACA itself', 'BACA800512HDFCSN03', { valid: false, reason: 'inconvenient_word' }],
     ['a word on the CURP list only (LOCO)', curpWith('LOCO'), { valid: false, reason: 'inconvenient_word' }],
@@ -43,7 +47,17 @@ describe('CURP palabras inconvenientes (RENAPO, Instructivo Normativo, anexo 2)'
   });
 
   it('the CURP the sandbox spells for a person follows the rule', () => {
-    const oscar = { names: 'OSCAR', paternal: 'PEREZ', maternal: 'DOMINGUEZ', year: 1980, month: 1, day: 1, sex: 'H' as const, state: 'DF', differentiator: 0 };
+    const oscar = {
+      names: 'OSCAR',
+      paternal: 'PEREZ',
+      maternal: 'DOMINGUEZ',
+      year: 1980,
+      month: 1,
+      day: 1,
+      sex: 'H' as const,
+      state: 'DF',
+      differentiator: 0,
+    };
     expect(curpFor(oscar)).toBe('PXDO800101HDFRMS07');
   });
 });
@@ -51,7 +65,11 @@ describe('CURP palabras inconvenientes (RENAPO, Instructivo Normativo, anexo 2)'
 describe('RFC palabras inconvenientes (SAT, anexo IV)', () => {
   it.each([
     ['valid example: PEDO → PEDX for a persona física', 'PEDX800101ABA', { valid: true, personType: 'fisica', checksumValid: true }],
-    ['invalid example: the word itself was never assigned', 'PEDO800101AB1', { valid: false, reason: 'inconvenient_word', personType: 'fisica' }],
+    [
+      'invalid example: the word itself was never assigned',
+      'PEDO800101AB1',
+      { valid: false, reason: 'inconvenient_word', personType: 'fisica' },
+    ],
     ['BUEY, in the annex', rfcWith('BUEY'), { valid: false, reason: 'inconvenient_word' }],
     ['CAKO and MEAS: in the annex though not in regla 9ª', rfcWith('CAKO'), { valid: false, reason: 'inconvenient_word' }],
     ['MEAS', rfcWith('MEAS'), { valid: false, reason: 'inconvenient_word' }],

@@ -27,8 +27,10 @@ const key = (name: string, labels: Record<string, string>) =>
 export const sample = (s: Samples, name: string, labels: Record<string, string> = {}) => s.get(key(name, labels)) ?? 0;
 
 /** How much each sample moved between two scrapes. */
-export const moved = (before: Samples, after: Samples) => (name: string, labels: Record<string, string> = {}) =>
-  sample(after, name, labels) - sample(before, name, labels);
+export const moved =
+  (before: Samples, after: Samples) =>
+  (name: string, labels: Record<string, string> = {}) =>
+    sample(after, name, labels) - sample(before, name, labels);
 
 /** `GET /metrics` with the admin token, through the app. */
 export async function scrape(t: TestServer): Promise<Samples> {

@@ -80,6 +80,7 @@ export function remoteClient(url: string, adminToken: string): ServerClient {
   };
   return {
     inject,
-    admin: (method, route, payload) => inject({ method, url: route, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${adminToken}` } }),
+    admin: (method, route, payload) =>
+      inject({ method, url: route, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${adminToken}` } }),
   };
 }

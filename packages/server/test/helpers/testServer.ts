@@ -21,7 +21,10 @@ export const ADMIN_TOKEN = 'test-admin-token';
 export async function postgresDatabaseFor(stateDir: string): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = process.env.VCASE_TEST_PG_URL;
   if (!adminUrl) return null;
-  const name = `vcase_t_${path.basename(stateDir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const name = `vcase_t_${path
+    .basename(stateDir)
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()}`;
   await asAdmin(adminUrl, async (admin) => {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) await admin.query(`create database ${name}`);
@@ -66,7 +69,11 @@ afterAll(async () => {
 /** What the tenant helpers below need of a server: a test server, or one in another process (`serverProcesses.ts`). */
 export interface ServerClient {
   inject(opts: InjectOptions): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
-  admin(method: InjectOptions['method'], url: string, payload?: unknown): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
+  admin(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+  ): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>;
 }
 
 export interface TestServer extends ServerClient {
@@ -80,7 +87,15 @@ export interface TestServer extends ServerClient {
 /** A server on a fresh database in a temp dir, workers running, driven through `app.inject`. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { clock?: Clock; fetch?: typeof fetch; resolve?: LookupAll; startWorkers?: boolean; stateDir?: string; logger?: FastifyBaseLogger; tracing?: boolean } = {},
+  opts: {
+    clock?: Clock;
+    fetch?: typeof fetch;
+    resolve?: LookupAll;
+    startWorkers?: boolean;
+    stateDir?: string;
+    logger?: FastifyBaseLogger;
+    tracing?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const ownDir = !opts.stateDir;
   const stateDir = opts.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vcase-test-'));
@@ -189,11 +204,21 @@ export async function addProcessedDocument(
     method: 'POST',
     url: '/v1/documents',
     headers,
-    payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(`%PDF-1.4 ${type} ${Math.random()}`).toString('base64'), type },
+    payload: {
+      case_id: caseId,
+      mime_type: 'application/pdf',
+      base64: Buffer.from(`%PDF-1.4 ${type} ${Math.random()}`).toString('base64'),
+      type,
+    },
   });
   if (up.statusCode !== 201) throw new Error(`upload failed: ${up.statusCode} ${up.body}`);
   const { document_id } = up.json();
-  const patch = await t.inject({ method: 'PATCH', url: `/v1/documents/${document_id}/ocr`, headers, payload: { type, parsed_data, json_ocr } });
+  const patch = await t.inject({
+    method: 'PATCH',
+    url: `/v1/documents/${document_id}/ocr`,
+    headers,
+    payload: { type, parsed_data, json_ocr },
+  });
   if (patch.statusCode !== 200) throw new Error(`ocr failed: ${patch.statusCode} ${patch.body}`);
   return document_id;
 }

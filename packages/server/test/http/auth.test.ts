@@ -167,7 +167,8 @@ describe('admin API (operator-surface §2)', () => {
     );
     const codes = created.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, ...Array.from({ length: 11 }, () => 400)]);
-    for (const r of created.filter((x) => x.statusCode === 400)) expect(r.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: `El pid '${pid}' ya existe` });
+    for (const r of created.filter((x) => x.statusCode === 400))
+      expect(r.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: `El pid '${pid}' ya existe` });
     const holders = await t.server.ctx.db.selectFrom('users').select('id').where('pid', '=', pid).execute();
     expect(holders).toHaveLength(1);
   });

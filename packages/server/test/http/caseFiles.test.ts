@@ -90,7 +90,11 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
   });
 
   it('DUPLICATE_INTERNAL_ID counts files still downloading, and holds for creates sent together', async () => {
-    const first = await create({ internal_id: 'DUP-QUEUED', status: 'processing', files: [{ url: `${base}/slow.pdf?dup`, mime_type: 'application/pdf' }] });
+    const first = await create({
+      internal_id: 'DUP-QUEUED',
+      status: 'processing',
+      files: [{ url: `${base}/slow.pdf?dup`, mime_type: 'application/pdf' }],
+    });
     expect(first.statusCode).toBe(202);
     const again = await create({ internal_id: 'DUP-QUEUED', status: 'processing' });
     expect(again.statusCode).toBe(400);
@@ -98,7 +102,11 @@ describe('POST /v1/cases with files (contract §4.2)', () => {
 
     const together = await Promise.all(
       Array.from({ length: 5 }, () =>
-        create({ internal_id: 'DUP-TOGETHER', status: 'processing', files: [{ url: `${base}/slow.pdf?together`, mime_type: 'application/pdf' }] }),
+        create({
+          internal_id: 'DUP-TOGETHER',
+          status: 'processing',
+          files: [{ url: `${base}/slow.pdf?together`, mime_type: 'application/pdf' }],
+        }),
       ),
     );
     expect(together.map((r) => r.statusCode).sort()).toEqual([202, 400, 400, 400, 400]);

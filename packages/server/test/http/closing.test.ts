@@ -32,7 +32,7 @@ function responsesOf(socket: net.Socket) {
 }
 
 describe('a server that is closing (SIGTERM)', () => {
-  it('refuses a request it reads once closing with 503 in the error shape (on the tRPC channel, tRPC\'s), and closes the connection', async () => {
+  it("refuses a request it reads once closing with 503 in the error shape (on the tRPC channel, tRPC's), and closes the connection", async () => {
     const config = listeningConfig(stateDir);
     const server = await createServer({ config, logger: pino({ level: 'silent' }) as FastifyBaseLogger, strictResponses: true });
     const address = new URL(await server.start());
@@ -77,7 +77,10 @@ describe('a server that is closing (SIGTERM)', () => {
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
     const fileUrl = `http://127.0.0.1:${(files.address() as net.AddressInfo).port}/slow.pdf`;
     const dir = fs.mkdtempSync(path.join(stateDir, 'inflight-'));
-    const server = await createServer({ config: listeningConfig(dir, { allowPrivateUrls: true }), logger: pino({ level: 'silent' }) as FastifyBaseLogger });
+    const server = await createServer({
+      config: listeningConfig(dir, { allowPrivateUrls: true }),
+      logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    });
     const address = new URL(await server.start());
     const { token } = server.bootstrapped!;
     const created = await fetch(`${address.origin}/v1/cases`, {
@@ -93,7 +96,9 @@ describe('a server that is closing (SIGTERM)', () => {
     try {
       const body = JSON.stringify({ case_id, mime_type: 'application/pdf', url: fileUrl });
       const answered = next();
-      socket.write(`POST /v1/documents HTTP/1.1\r\nHost: ${address.host}\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST /v1/documents HTTP/1.1\r\nHost: ${address.host}\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       const stopped = server.stop();
       expect((await answered).status).toBe(201);

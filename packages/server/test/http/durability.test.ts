@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../helpers/receiver.js';
-import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import {
+  addProcessedDocument,
+  createCase,
+  createTenant,
+  eventually,
+  startTestServer,
+  type Tenant,
+  type TestServer,
+} from '../helpers/testServer.js';
 
 const VIN = '3N1CN8AE5RK812345';
 
@@ -33,7 +41,8 @@ describe('stored files across restarts', () => {
       expect(fs.existsSync(segmentsDir) && fs.readdirSync(segmentsDir).length).toBe(sqlite ? 1 : false);
       // A crash after a write whose transaction never committed: bytes at the end of the
       // segment that no row names (SQLite keeps small files in segments).
-      for (const f of fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir) : []) fs.appendFileSync(path.join(segmentsDir, f), 'bytes of an upload that never committed');
+      for (const f of fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir) : [])
+        fs.appendFileSync(path.join(segmentsDir, f), 'bytes of an upload that never committed');
 
       const second = await startTestServer({}, { stateDir: dir, startWorkers: false });
       try {
@@ -106,7 +115,14 @@ describe('durable jobs across restarts', () => {
           async () => (await second.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries?case_id=${caseId}`)).json().data,
           (rows: unknown[]) => rows.length > 0,
         );
-        expect(log).toEqual([expect.objectContaining({ event: 'expediente-created', ok: false, status_code: null, error: expect.stringMatching(/^El intento se interrumpió/) })]);
+        expect(log).toEqual([
+          expect.objectContaining({
+            event: 'expediente-created',
+            ok: false,
+            status_code: null,
+            error: expect.stringMatching(/^El intento se interrumpió/),
+          }),
+        ]);
         await second.server.runner.whenIdle();
         expect(hook.requests).toEqual([]);
       } finally {
@@ -136,7 +152,11 @@ describe('durable jobs across restarts', () => {
       const { job_id } = (await first.inject({ method: 'POST', url: `/v1/cases/${caseId}/process`, headers: tenant.bearer })).json();
       // The "crashes": the run took the document over, and its worker died four times holding
       // the lease (two attempts and the two more a crash is allowed).
-      await first.server.ctx.db.updateTable('documents').set({ status: 'processing', ocr_run: `${job_id}:${documentId}` }).where('id', '=', documentId).execute();
+      await first.server.ctx.db
+        .updateTable('documents')
+        .set({ status: 'processing', ocr_run: `${job_id}:${documentId}` })
+        .where('id', '=', documentId)
+        .execute();
       const stale = new Date(Date.now() - 1000).toISOString();
       await first.server.ctx.db
         .updateTable('jobs')
@@ -153,11 +173,16 @@ describe('durable jobs across restarts', () => {
         );
         expect(status.message).toMatch(/^Se abandonó: el proceso que lo ejecutaba se detuvo 4 veces/);
         await second.server.runner.whenIdle();
-        const list = (await second.inject({ method: 'GET', url: `/v1/documents?document_id=${documentId}`, headers: tenant.bearer })).json();
+        const list = (
+          await second.inject({ method: 'GET', url: `/v1/documents?document_id=${documentId}`, headers: tenant.bearer })
+        ).json();
         expect(list.data.map((d: { status: string }) => d.status)).toEqual(['error']);
         const detail = (await second.inject({ method: 'GET', url: `/v1/documents/${documentId}`, headers: tenant.bearer })).json();
         expect(detail.validity).toMatchObject({ document_validity: 'error', userInfo: { error: status.message } });
-        await eventually(async () => hook.requests.length, (n) => n === 1);
+        await eventually(
+          async () => hook.requests.length,
+          (n) => n === 1,
+        );
         expect(JSON.parse(hook.requests[0].body)).toMatchObject({ internal_id: 'ABANDON-1' });
       } finally {
         await second.close();
@@ -192,7 +217,11 @@ describe('durable jobs across restarts', () => {
         .set({ lease_until: new Date(Date.now() - 1000).toISOString(), locked_by: 'crashed-worker' })
         .where('id', '=', job_id)
         .execute();
-      await first.server.ctx.db.updateTable('sandbox_fixtures').set({ outcome: JSON.stringify({ result: { tiene_reporte: false } }) }).where('source', '=', 'rapi').execute();
+      await first.server.ctx.db
+        .updateTable('sandbox_fixtures')
+        .set({ outcome: JSON.stringify({ result: { tiene_reporte: false } }) })
+        .where('source', '=', 'rapi')
+        .execute();
 
       const second = await startTestServer({}, { stateDir: dir });
       try {

@@ -28,15 +28,18 @@ const parsed = async (id: string) =>
 describe('extraction through the API (operator-surface §5)', () => {
   it('reads column forms, year tables, REPUVE entity labels and company names, and the case derives from them', async () => {
     const caseId = await createCase(t, acme);
-    const tarjeta = await upload(
-      caseId,
-      await makePdf(TARJETA_COLUMNS),
-      'application/pdf',
-      'certificate_title',
-    );
+    const tarjeta = await upload(caseId, await makePdf(TARJETA_COLUMNS), 'application/pdf', 'certificate_title');
     const receipt = await upload(
       caseId,
-      await makePdf(['RECIBO DE PAGO DE REFRENDO', 'Placa: MNO-12-34', 'Ejercicio Importe', '2021 $ 650.00', '2022 $ 700.00', 'Total: $ 1,350.00', 'Fecha de pago: 10/08/2023']),
+      await makePdf([
+        'RECIBO DE PAGO DE REFRENDO',
+        'Placa: MNO-12-34',
+        'Ejercicio Importe',
+        '2021 $ 650.00',
+        '2022 $ 700.00',
+        'Total: $ 1,350.00',
+        'Fecha de pago: 10/08/2023',
+      ]),
       'application/pdf',
       'tax_payment',
     );
@@ -52,10 +55,21 @@ describe('extraction through the API (operator-surface §5)', () => {
     const invoice = await upload(caseId, Buffer.from(cfdi), 'application/xml');
     await t.server.runner.whenIdle();
 
-    expect(await parsed(tarjeta)).toMatchObject({ placa: 'MNO1234', vin: 'KMHCT41D8EU123456', propietario: 'CARLOS RAMÍREZ TORRES', fecha_documento: '15/03/2024' });
+    expect(await parsed(tarjeta)).toMatchObject({
+      placa: 'MNO1234',
+      vin: 'KMHCT41D8EU123456',
+      propietario: 'CARLOS RAMÍREZ TORRES',
+      fecha_documento: '15/03/2024',
+    });
     expect(await parsed(receipt)).toMatchObject({ placa: 'MNO1234', ejercicio_fiscal: [2021, 2022] });
     expect(await parsed(repuve)).toMatchObject({ placa: 'PQR9876', entidad: 'JAL' });
-    expect(await parsed(invoice)).toMatchObject({ marca: 'HYUNDAI', modelo: 'ACCENT GL', anio_modelo: 2014, pedimento: '19  50  3456  1234567', aduana: '50' });
+    expect(await parsed(invoice)).toMatchObject({
+      marca: 'HYUNDAI',
+      modelo: 'ACCENT GL',
+      anio_modelo: 2014,
+      pedimento: '19  50  3456  1234567',
+      aduana: '50',
+    });
 
     const names = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/names`, headers: acme.bearer })).json();
     const typeOf = (name: string) => names.names.find((n: { name: string }) => n.name === name)?.person_type;
@@ -93,6 +107,8 @@ describe('extraction-data (operator-surface §4)', () => {
     await t.server.runner.whenIdle();
     const res = await t.inject({ method: 'GET', url: `/v1/documents/${id}/extraction-data`, headers: { 'x-api-key': acme.apiKey } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().codes).toEqual([{ kind: 'qr', value: expect.stringMatching(/^https:\/\/verificacfdi\.facturaelectronica\.sat\.gob\.mx\/default\.aspx\?id=6F1C2B3A/) }]);
+    expect(res.json().codes).toEqual([
+      { kind: 'qr', value: expect.stringMatching(/^https:\/\/verificacfdi\.facturaelectronica\.sat\.gob\.mx\/default\.aspx\?id=6F1C2B3A/) },
+    ]);
   });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const detail = async (id: string) => (await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } })).json();
+const detail = async (id: string) =>
+  (await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } })).json();
 
 describe('document validity (contract §2.3)', () => {
   it('a CURP whose letters form an inconvenient word is CURP_INVALID; the X form is not', async () => {
@@ -29,7 +30,8 @@ describe('document validity (contract §2.3)', () => {
   it("a persona física's RFC on SAT's list is RFC_INVALID; its X form, a persona moral and the generic RFCs are not", async () => {
     const caseId = await createCase(t, acme);
     const codes = async (rfc_emisor: string) =>
-      (await detail(await addProcessedDocument(t, acme, caseId, 'invoice', { rfc_emisor, rfc_receptor: 'EKU9003173C9' }))).validity.codes as string[];
+      (await detail(await addProcessedDocument(t, acme, caseId, 'invoice', { rfc_emisor, rfc_receptor: 'EKU9003173C9' }))).validity
+        .codes as string[];
     expect(await codes('PEDO800101AB1')).toContain('RFC_INVALID');
     expect(await codes('BUEY800101AB1')).toContain('RFC_INVALID');
     for (const rfc of ['PEDX800101ABA', 'PED800101ABA', 'BACA800512CDA']) expect(await codes(rfc), rfc).not.toContain('RFC_INVALID');
@@ -50,11 +52,18 @@ describe('RENAPO without a fixture (contract §4.4, §2.10)', () => {
   };
 
   it('a CURP RENAPO never issues is asked about and found nowhere: status error, person null', async () => {
-    expect(await renapoOf('BACA800512HDFCSN03')).toMatchObject({ status: 'error', completed_count: 1, data: { status: 'error', person: null } });
+    expect(await renapoOf('BACA800512HDFCSN03')).toMatchObject({
+      status: 'error',
+      completed_count: 1,
+      data: { status: 'error', person: null },
+    });
   });
 
   it('the CURP as RENAPO assigns it is found', async () => {
-    expect(await renapoOf('BXCA800512HDFCSN05')).toMatchObject({ status: 'completed', data: { person: { sex: 'HOMBRE', birth_date: '12/05/1980' } } });
+    expect(await renapoOf('BXCA800512HDFCSN05')).toMatchObject({
+      status: 'completed',
+      data: { person: { sex: 'HOMBRE', birth_date: '12/05/1980' } },
+    });
   });
 });
 

@@ -33,17 +33,30 @@ describe('GET /admin/jobs/summary', () => {
   it('the backlog by kind and state, the job waiting longest, the jobs whose last run failed', async () => {
     const caseId = await createCase(t, acme);
     for (const text of ['a', 'b', 'c', 'd', 'e']) {
-      const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(text).toString('base64') } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': acme.apiKey },
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(text).toString('base64') },
+      });
       expect(res.statusCode).toBe(201);
     }
     const db = t.server.ctx.db;
-    const ids = (await db.selectFrom('jobs').select('id').where('kind', '=', 'document.process').orderBy('created_at').execute()).map((r) => r.id);
+    const ids = (await db.selectFrom('jobs').select('id').where('kind', '=', 'document.process').orderBy('created_at').execute()).map(
+      (r) => r.id,
+    );
     const set = (id: string, values: Record<string, unknown>) => db.updateTable('jobs').set(values).where('id', '=', id).execute();
     // a: due 10 min ago; b: waiting for its retry, after a failed attempt; c: running on a live lease; d: failed for good.
     await set(ids[0], { run_at: at(-600_000) });
     await set(ids[1], { run_at: at(3_600_000), attempts: 1, error: 'pdf: sin texto legible', updated_at: at(-1_000) });
     await set(ids[2], { status: 'processing', attempts: 1, locked_by: 'w1', lease_until: at(30_000) });
-    await set(ids[3], { status: 'error', attempts: 3, error: 'stored file of document x is missing', finished_at: at(-7_200_000), updated_at: at(-7_200_000) });
+    await set(ids[3], {
+      status: 'error',
+      attempts: 3,
+      error: 'stored file of document x is missing',
+      finished_at: at(-7_200_000),
+      updated_at: at(-7_200_000),
+    });
     // A failure older than a day is history, neither counted nor listed.
     await set(ids[4], { status: 'error', attempts: 3, error: 'old', finished_at: at(-2 * 86_400_000), updated_at: at(-2 * 86_400_000) });
 
@@ -61,8 +74,26 @@ describe('GET /admin/jobs/summary', () => {
       waiting_seconds: expect.closeTo(600, 0),
     });
     expect(body.failing).toEqual([
-      { job_id: ids[1], kind: 'document.process', company_id: acme.companyId, case_id: caseId, attempts: 1, status: 'pending', error: 'pdf: sin texto legible', updated_at: at(-1_000) },
-      { job_id: ids[3], kind: 'document.process', company_id: acme.companyId, case_id: caseId, attempts: 3, status: 'error', error: 'stored file of document x is missing', updated_at: at(-7_200_000) },
+      {
+        job_id: ids[1],
+        kind: 'document.process',
+        company_id: acme.companyId,
+        case_id: caseId,
+        attempts: 1,
+        status: 'pending',
+        error: 'pdf: sin texto legible',
+        updated_at: at(-1_000),
+      },
+      {
+        job_id: ids[3],
+        kind: 'document.process',
+        company_id: acme.companyId,
+        case_id: caseId,
+        attempts: 3,
+        status: 'error',
+        error: 'stored file of document x is missing',
+        updated_at: at(-7_200_000),
+      },
     ]);
   });
 });

@@ -125,7 +125,10 @@ describe('bodies refused before they are read', () => {
     for (const path of ['/v1/cases', '/trpc/createCase']) {
       const headers = { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` };
       const outcomes = await postFromAnotherProcess(path, headers, 8 * 1024 * 1024, 3);
-      expect(outcomes.map((o) => o.slice(0, 4)), path).toEqual(Array(3).fill('400 '));
+      expect(
+        outcomes.map((o) => o.slice(0, 4)),
+        path,
+      ).toEqual(Array(3).fill('400 '));
       for (const o of outcomes) expect(o, path).toContain('Content-Type no soportado; use application/json');
     }
   });

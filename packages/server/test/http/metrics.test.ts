@@ -21,11 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-
 const upload = (caseId: string, mime: string, bytes: Buffer) =>
-  t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') } });
+  t.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: { 'x-api-key': acme.apiKey },
+    payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') },
+  });
 const post = (url: string) => t.inject({ method: 'POST', url, headers: acme.bearer });
-const fixture = (source: string, key: string, outcome: Record<string, unknown>) => t.admin('PUT', `/admin/sandbox/fixtures/${source}/${key}`, outcome);
+const fixture = (source: string, key: string, outcome: Record<string, unknown>) =>
+  t.admin('PUT', `/admin/sandbox/fixtures/${source}/${key}`, outcome);
 
 describe('GET /metrics', () => {
   it('answers the admin token only, with the usual error body otherwise', async () => {
@@ -40,11 +45,17 @@ describe('GET /metrics', () => {
     const samples = parseMetrics(res.body);
     // prom-client's process series, and the queue read from the job table.
     for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_cpu_user_seconds_total']) {
-      expect([...samples.keys()].some((k) => k.startsWith(`${name}{`)), name).toBe(true);
+      expect(
+        [...samples.keys()].some((k) => k.startsWith(`${name}{`)),
+        name,
+      ).toBe(true);
     }
     expect(samples.has('vcase_jobs{kind="document.process",state="queued"}')).toBe(true);
     // The database's own series: the pool on PostgreSQL, the write-ahead log on SQLite.
-    const dbSeries = t.server.ctx.dialect === 'postgres' ? ['vcase_db_pool_in_use', 'vcase_db_pool_idle', 'vcase_db_pool_waiting'] : ['vcase_sqlite_wal_bytes', 'vcase_sqlite_checkpoint_lag_frames', 'vcase_sqlite_checkpoint_lag_seconds'];
+    const dbSeries =
+      t.server.ctx.dialect === 'postgres'
+        ? ['vcase_db_pool_in_use', 'vcase_db_pool_idle', 'vcase_db_pool_waiting']
+        : ['vcase_sqlite_wal_bytes', 'vcase_sqlite_checkpoint_lag_frames', 'vcase_sqlite_checkpoint_lag_seconds'];
     for (const name of dbSeries) expect(samples.has(`${name}{}`), name).toBe(true);
   });
 
@@ -75,7 +86,9 @@ describe('GET /metrics', () => {
     const by = (after: Awaited<ReturnType<typeof scrape>>) => moved(before, after);
 
     const caseId = await createCase(t, acme);
-    expect((await upload(caseId, 'application/xml', fs.readFileSync(path.join(FIXTURES, 'cfdi40-venta-vehiculos.xml')))).statusCode).toBe(201);
+    expect((await upload(caseId, 'application/xml', fs.readFileSync(path.join(FIXTURES, 'cfdi40-venta-vehiculos.xml')))).statusCode).toBe(
+      201,
+    );
     expect((await upload(caseId, 'image/png', png)).statusCode).toBe(201);
     const unknownId = randomUUID();
     expect((await t.inject({ method: 'GET', url: `/v1/nothing/${unknownId}`, headers: acme.bearer })).statusCode).toBe(404);
@@ -91,7 +104,10 @@ describe('GET /metrics', () => {
     await fixture('rapi', VIN, { error: 'el proveedor no responde' });
     expect((await post(`/v1/cases/${caseId}/rapi`)).statusCode).toBe(202);
     // Its retries wait out their backoff: the lookup ends in error after the last attempt.
-    await eventually(async () => (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: acme.bearer })).json().status, (s) => s === 'error');
+    await eventually(
+      async () => (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}/rapi`, headers: acme.bearer })).json().status,
+      (s) => s === 'error',
+    );
     await t.server.runner.whenIdle();
 
     const scraped = await t.admin('GET', '/metrics');
@@ -99,7 +115,8 @@ describe('GET /metrics', () => {
     expect(scraped.body).not.toContain(unknownId);
     expect(scraped.body).not.toContain(caseId);
     const d = by(parseMetrics(scraped.body));
-    const http = (route: string, method: string, status_class: string) => d('vcase_http_request_duration_seconds_count', { route, method, status_class });
+    const http = (route: string, method: string, status_class: string) =>
+      d('vcase_http_request_duration_seconds_count', { route, method, status_class });
     expect(http('/v1/cases', 'POST', '2xx')).toBe(1);
     expect(http('/v1/documents', 'POST', '2xx')).toBe(2);
     expect(http('/v1/cases/:case_id/rapi', 'POST', '2xx')).toBe(4);
@@ -148,16 +165,34 @@ describe('the job table at scrape time', () => {
     const caseId = await createCase(idle, tenant);
     const db = idle.server.ctx.db;
     for (const text of ['one', 'two']) {
-      const res = await idle.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(text).toString('base64') } });
+      const res = await idle.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': tenant.apiKey },
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from(text).toString('base64') },
+      });
       expect(res.statusCode).toBe(201);
     }
-    const jobs = await db.selectFrom('jobs').select(['id', 'created_at']).where('kind', '=', 'document.process').orderBy('created_at').execute();
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['id', 'created_at'])
+      .where('kind', '=', 'document.process')
+      .orderBy('created_at')
+      .execute();
     expect(jobs).toHaveLength(2);
     // The first has waited 90 s; the second was taken by a worker that died (its lease ran out).
     const now = Date.now();
-    await db.updateTable('jobs').set({ run_at: new Date(now - 90_000).toISOString() }).where('id', '=', jobs[0].id).execute();
+    await db
+      .updateTable('jobs')
+      .set({ run_at: new Date(now - 90_000).toISOString() })
+      .where('id', '=', jobs[0].id)
+      .execute();
     const expired = new Date(now - 60_000).toISOString();
-    await db.updateTable('jobs').set({ status: 'processing', attempts: 1, locked_by: 'dead-worker', lease_until: expired }).where('id', '=', jobs[1].id).execute();
+    await db
+      .updateTable('jobs')
+      .set({ status: 'processing', attempts: 1, locked_by: 'dead-worker', lease_until: expired })
+      .where('id', '=', jobs[1].id)
+      .execute();
 
     const before = await scrape(idle);
     expect(sample(before, 'vcase_jobs', { kind: 'document.process', state: 'queued' })).toBe(1);
@@ -177,7 +212,11 @@ describe('the job table at scrape time', () => {
     expect(sample(after, 'vcase_job_oldest_queued_age_seconds', { kind: 'document.process' })).toBe(0);
 
     // The sweep that puts expired leases back counts them too.
-    await db.updateTable('jobs').set({ status: 'processing', locked_by: 'dead-worker', lease_until: expired }).where('id', '=', jobs[0].id).execute();
+    await db
+      .updateTable('jobs')
+      .set({ status: 'processing', locked_by: 'dead-worker', lease_until: expired })
+      .where('id', '=', jobs[0].id)
+      .execute();
     await idle.server.runner.maintain();
     expect(moved(after, await scrape(idle))('vcase_jobs_recovered_total', { kind: 'document.process' })).toBe(1);
   });

@@ -83,8 +83,14 @@ describe('VCASE_METRICS=false', () => {
   });
 
   it('refuses a metrics port with the metrics switched off, naming both settings', () => {
-    expect(() => loadConfig({ metricsPort: '9464' }, { VCASE_METRICS: 'false' })).toThrow(/--metrics-port \/ VCASE_METRICS_PORT: .*VCASE_METRICS=false/);
-    expect(loadConfig({}, { VCASE_METRICS_PORT: '9464', VCASE_METRICS_HOST: '10.0.0.5' })).toMatchObject({ metrics: true, metricsPort: 9464, metricsHost: '10.0.0.5' });
+    expect(() => loadConfig({ metricsPort: '9464' }, { VCASE_METRICS: 'false' })).toThrow(
+      /--metrics-port \/ VCASE_METRICS_PORT: .*VCASE_METRICS=false/,
+    );
+    expect(loadConfig({}, { VCASE_METRICS_PORT: '9464', VCASE_METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      metrics: true,
+      metricsPort: 9464,
+      metricsHost: '10.0.0.5',
+    });
     expect(() => loadConfig({}, { VCASE_METRICS: 'maybe' })).toThrow(/VCASE_METRICS: use true or false/);
   });
 });

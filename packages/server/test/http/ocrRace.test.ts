@@ -38,7 +38,12 @@ const row = (id: string) =>
 
 async function withFixture(bytes: Buffer, fixture: Record<string, unknown>) {
   const sha = createHash('sha256').update(bytes).digest('hex');
-  await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, { type: 'factura', text: 'FACTURA', parsed_data: { vin: '3N1CN8AE5RK812345' }, ...fixture });
+  await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, {
+    type: 'factura',
+    text: 'FACTURA',
+    parsed_data: { vin: '3N1CN8AE5RK812345' },
+    ...fixture,
+  });
 }
 
 describe('OCR written by hand wins over background OCR, even in the same millisecond', () => {
@@ -60,7 +65,10 @@ describe('OCR written by hand wins over background OCR, even in the same millise
     await withFixture(bytes, { delay_ms: 400 });
     const id = await upload(caseId, bytes);
     const running = t.server.runner.runDue();
-    await eventually(() => row(id), (d) => d.status === 'processing');
+    await eventually(
+      () => row(id),
+      (d) => d.status === 'processing',
+    );
     // While OCR runs, the detail has none to show.
     expect(await detail(id)).toMatchObject({ json_ocr: null, parsed_data: null, validity: { document_validity: 'pending' } });
     expect((await patchOcr(id, HAND)).statusCode).toBe(200);
@@ -94,7 +102,10 @@ describe('OCR written by hand wins over background OCR, even in the same millise
       t.inject({ method: 'POST', url: `/v1/documents/${id}/reclassify`, headers: headers(), payload: { type } });
     expect((await reclassify('curp')).statusCode).toBe(202);
     const first = t.server.runner.runDue();
-    await eventually(() => row(id), (d) => d.status === 'processing');
+    await eventually(
+      () => row(id),
+      (d) => d.status === 'processing',
+    );
     const second = await reclassify('ine');
     expect(second.statusCode).toBe(202);
     await first;
@@ -110,8 +121,16 @@ describe('OCR written by hand wins over background OCR, even in the same millise
     await withFixture(bytes, { delay_ms: 300 });
     const id = await upload(caseId, bytes);
     const running = t.server.runner.runDue();
-    await eventually(() => row(id), (d) => d.status === 'processing');
-    const classified = await t.inject({ method: 'POST', url: `/v1/documents/${id}/classify`, headers: headers(), payload: { type: 'tenencia' } });
+    await eventually(
+      () => row(id),
+      (d) => d.status === 'processing',
+    );
+    const classified = await t.inject({
+      method: 'POST',
+      url: `/v1/documents/${id}/classify`,
+      headers: headers(),
+      payload: { type: 'tenencia' },
+    });
     expect(classified.json()).toMatchObject({ type: 'tenencia', method: 'manual' });
     await running;
     // The run's OCR lands; the type stays the one given by hand.

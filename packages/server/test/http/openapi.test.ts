@@ -28,7 +28,15 @@ describe('OpenAPI document (/openapi.json)', () => {
 
   it('covers every route with its auth scheme', () => {
     const paths = Object.keys(doc.paths);
-    for (const p of ['/v1/cases', '/v1/cases/{case_id}/taxes', '/v1/documents', '/v1/documents/{document_id}/ocr', '/documents/ine', '/admin/companies', '/health']) {
+    for (const p of [
+      '/v1/cases',
+      '/v1/cases/{case_id}/taxes',
+      '/v1/documents',
+      '/v1/documents/{document_id}/ocr',
+      '/documents/ine',
+      '/admin/companies',
+      '/health',
+    ]) {
       expect(paths, p).toContain(p);
     }
     expect(doc.paths['/v1/documents'].get.security).toEqual([{ bearerAuth: [] }]);
@@ -47,7 +55,9 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(Object.keys(doc.paths['/health'].get.responses)).toEqual(['200']);
     // The upload documents the body it takes, not the looser one its route checks first.
     expect(doc.paths['/v1/documents'].post.requestBody.content['application/json'].schema.required).toEqual(['case_id', 'mime_type']);
-    expect(doc.paths['/v1/documents'].post.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false })]);
+    expect(doc.paths['/v1/documents'].post.parameters).toEqual([
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    ]);
     // A body is required only where it must be sent; the chain POSTs take none (§4.3).
     expect(doc.paths['/v1/cases/{case_id}/chain_plates'].post.requestBody).toBeUndefined();
     expect(doc.paths['/v1/documents/{document_id}/classify'].post.requestBody.required).toBe(false);
@@ -57,7 +67,11 @@ describe('OpenAPI document (/openapi.json)', () => {
     expect(notFound.properties.error.properties.code.type).toEqual(['string', 'null']);
     // Page size: its default and range (contract §4.1, §4.9, §8), not any integer.
     const limitOf = (p: string) => doc.paths[p].get.parameters.find((q: { name: string }) => q.name === 'limit');
-    expect(limitOf('/v1/cases')).toMatchObject({ in: 'query', required: false, description: expect.stringMatching(/^Page size: 20 when absent; .*1…100/) });
+    expect(limitOf('/v1/cases')).toMatchObject({
+      in: 'query',
+      required: false,
+      description: expect.stringMatching(/^Page size: 20 when absent; .*1…100/),
+    });
     expect(limitOf('/v1/documents').description).toMatch(/^Page size: 10 when absent/);
     const createCase = doc.paths['/v1/cases'].post.requestBody.content['application/json'];
     expect(JSON.stringify(createCase.examples)).toContain('SIN-2026-0001');

@@ -39,7 +39,12 @@ describe('writes while another process writes the same SQLite file', needs(!proc
       for (let round = 0; round < 150; round++) {
         const batch = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            t.inject({ method: 'POST', url: '/v1/cases', headers: acme.bearer, payload: { internal_id: `BUSY-${round}-${i}`, status: 'nuevo', metadata: { round } } }),
+            t.inject({
+              method: 'POST',
+              url: '/v1/cases',
+              headers: acme.bearer,
+              payload: { internal_id: `BUSY-${round}-${i}`, status: 'nuevo', metadata: { round } },
+            }),
           ),
         );
         codes.push(...batch.map((r) => r.statusCode));

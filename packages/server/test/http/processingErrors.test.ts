@@ -25,7 +25,10 @@ describe('case processing that fails operationally (contract §6 error-processin
       );
       expect(status).toMatchObject({ job_id, status: 'error', message: expect.any(String) });
       await t.server.runner.whenIdle();
-      await eventually(async () => hook.json(), (r) => r.length > 0);
+      await eventually(
+        async () => hook.json(),
+        (r) => r.length > 0,
+      );
       expect(hook.json()).toEqual([{ path: '/error-processing', body: { internal_id: 'OPS-1', source: 'api' } }]);
       const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
       expect(detail.review_status).toBe('sin_documentos');
@@ -69,16 +72,25 @@ describe('case processing that fails operationally (contract §6 error-processin
       const g = await read(gone);
       expect(g.status).toMatchObject({ status: 'completed', total_files: 1, processed_files: 0, failed_files: 1 });
       expect(g.detail.review_status).toBe('sin_documentos');
-      await eventually(async () => hook.json(), (r) => r.length > 0);
+      await eventually(
+        async () => hook.json(),
+        (r) => r.length > 0,
+      );
       expect(hook.json().map((r: { path: string }) => r.path)).toEqual(['/error-processing']);
 
       const half = await create('HALF-1', ['/ok.pdf', '/nope.pdf']);
       const h = await read(half);
       expect(h.status).toMatchObject({ total_files: 2, processed_files: 1, failed_files: 1 });
       expect(h.detail.review_status).not.toBe('sin_documentos');
-      await eventually(async () => hook.json(), (r) => r.length > 3);
+      await eventually(
+        async () => hook.json(),
+        (r) => r.length > 3,
+      );
       // Deliveries run as jobs of their own: their order of arrival is not fixed.
-      const paths = hook.json().slice(1).map((r: { path: string }) => r.path);
+      const paths = hook
+        .json()
+        .slice(1)
+        .map((r: { path: string }) => r.path);
       expect(paths).toHaveLength(3);
       expect(paths).toEqual(expect.arrayContaining(['/error-processing', '/services-circulo-credito']));
       expect(paths.filter((p: string) => /^\/processing-(in-review|review-corrections)$/.test(p))).toHaveLength(1);

@@ -52,7 +52,12 @@ async function servedEqualsFresh(caseId: string) {
 async function plateCase() {
   const caseId = await createCase(t, acme);
   await addProcessedDocument(t, acme, caseId, 'factura', { vin: VIN, fecha_emision: '10/01/2019' });
-  await addProcessedDocument(t, acme, caseId, 'certificate_title', { placa: 'NXA1234', entidad: 'MEX', vin: VIN, fecha_documento: '15/03/2024' });
+  await addProcessedDocument(t, acme, caseId, 'certificate_title', {
+    placa: 'NXA1234',
+    entidad: 'MEX',
+    vin: VIN,
+    fecha_documento: '15/03/2024',
+  });
   return caseId;
 }
 
@@ -79,7 +84,12 @@ describe('cached reads (GET taxes, tickets, case list)', () => {
 
     // A new tenencia receipt (documents), then the same receipt deleted.
     const receipt = await addProcessedDocument(t, acme, caseId, 'tax_payment', {
-      placa: 'NXA1234', entidad: 'MEX', vin: VIN, ejercicio_fiscal: 2025, fecha_pago: '20/02/2025', total: 1850.5,
+      placa: 'NXA1234',
+      entidad: 'MEX',
+      vin: VIN,
+      ejercicio_fiscal: 2025,
+      fecha_pago: '20/02/2025',
+      total: 1850.5,
     });
     const withReceipt = await servedEqualsFresh(caseId);
     expect(withReceipt.taxes).not.toEqual(answered.taxes);
@@ -87,7 +97,12 @@ describe('cached reads (GET taxes, tickets, case list)', () => {
     expect((await servedEqualsFresh(caseId)).taxes).toEqual(answered.taxes);
 
     // A write no service makes (straight into the database) is seen as well.
-    await t.server.ctx.db.updateTable('jobs').set({ status: 'error', result: null, error: 'set by hand' }).where('case_id', '=', caseId).where('kind', 'like', '%tenencia%').execute();
+    await t.server.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'error', result: null, error: 'set by hand' })
+      .where('case_id', '=', caseId)
+      .where('kind', 'like', '%tenencia%')
+      .execute();
     expect((await servedEqualsFresh(caseId)).taxes).not.toEqual(answered.taxes);
   });
 

@@ -39,13 +39,24 @@ describe('metadata entries have a size and an entry limit', () => {
     // Over the route's byte limit: cut off before it is parsed, the limit named.
     const huge = await postMetadata(caseId, { nota: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^El cuerpo de la solicitud excede el tamaño máximo de esta operación \(\d+ KB\)$/) });
+    expect(huge.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^El cuerpo de la solicitud excede el tamaño máximo de esta operación \(\d+ KB\)$/),
+    });
   });
 
   it('POST /v1/cases applies the same limits to its metadata', async () => {
-    const res = await t.inject({ method: 'POST', url: '/v1/cases', headers: acme.bearer, payload: { internal_id: 'LIM-1', status: 'nuevo', metadata: flat(1_001) } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/cases',
+      headers: acme.bearer,
+      payload: { internal_id: 'LIM-1', status: 'nuevo', metadata: flat(1_001) },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^Solicitud inválida: metadata: tiene más de 1000 entradas/) });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^Solicitud inválida: metadata: tiene más de 1000 entradas/),
+    });
     const cases = (await t.inject({ method: 'GET', url: '/v1/cases?internal_id=LIM-1', headers: acme.bearer })).json().data;
     expect(cases).toEqual([]);
   });
@@ -74,13 +85,24 @@ describe('OCR injection has limits', () => {
     const caseId = await createCase(t, acme);
     const docId = await addProcessedDocument(t, acme, caseId, 'factura', { vin: '3N1CN8AE5RK812345' });
     const patch = (payload: unknown) =>
-      t.inject({ method: 'PATCH', url: `/v1/documents/${docId}/ocr`, headers: { 'x-api-key': acme.apiKey }, payload: payload as Record<string, unknown> });
+      t.inject({
+        method: 'PATCH',
+        url: `/v1/documents/${docId}/ocr`,
+        headers: { 'x-api-key': acme.apiKey },
+        payload: payload as Record<string, unknown>,
+      });
     const many = await patch({ parsed_data: flat(1_001, 'x') });
     expect(many.statusCode).toBe(400);
-    expect(many.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^Solicitud inválida: parsed_data: tiene más de 1000 entradas/) });
+    expect(many.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^Solicitud inválida: parsed_data: tiene más de 1000 entradas/),
+    });
     const big = await patch({ parsed_data: {}, json_ocr: { text: 'x'.repeat(600 * 1024) } });
     expect(big.statusCode).toBe(400);
-    expect(big.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^Solicitud inválida: json_ocr: excede 512 KB de JSON/) });
+    expect(big.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^Solicitud inválida: json_ocr: excede 512 KB de JSON/),
+    });
     const detail = (await t.inject({ method: 'GET', url: `/v1/documents/${docId}`, headers: { 'x-api-key': acme.apiKey } })).json();
     expect(detail.parsed_data).toEqual({ vin: '3N1CN8AE5RK812345' });
   });
@@ -91,7 +113,10 @@ describe('bodies are checked before they are parsed', () => {
     const bomb = `{"case_id":"${crypto.randomUUID()}","mime_type":"application/pdf","base64":"QUJD",${Array.from({ length: 200_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
     const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey, ...json }, payload: bomb });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'El cuerpo JSON tiene más de 100 entradas (claves y elementos de listas, contando los anidados)' });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'El cuerpo JSON tiene más de 100 entradas (claves y elementos de listas, contando los anidados)',
+    });
   });
 
   it('the same check counts only what is outside strings: quotes, colons and commas inside a text are not entries', async () => {
@@ -105,19 +130,29 @@ describe('bodies are checked before they are parsed', () => {
   it('routes not sized for a file take 256 KB', async () => {
     const res = await t.admin('POST', '/admin/companies', { name: 'x'.repeat(300 * 1024) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'El cuerpo de la solicitud excede el tamaño máximo de esta operación (256 KB)' });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'El cuerpo de la solicitud excede el tamaño máximo de esta operación (256 KB)',
+    });
   });
 
   it('over tRPC the same limits hold, per call', async () => {
     const caseId = await createCase(t, acme);
-    const call = (path: string, body: string) => t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...acme.bearer, ...json }, payload: body });
+    const call = (path: string, body: string) =>
+      t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...acme.bearer, ...json }, payload: body });
     const many = await call('appendCaseMetadata', JSON.stringify({ case_id: caseId, body: flat(1_001) }));
     expect(many.statusCode).toBe(400);
-    expect(many.json().error).toMatchObject({ message: expect.stringContaining('más de 1000 entradas'), data: { contractCode: 'VALIDATION_ERROR', httpStatus: 400 } });
+    expect(many.json().error).toMatchObject({
+      message: expect.stringContaining('más de 1000 entradas'),
+      data: { contractCode: 'VALIDATION_ERROR', httpStatus: 400 },
+    });
     const bomb = `{"case_id":"${caseId}","body":{${Array.from({ length: 5_000 }, (_, i) => `"k${i}":1`).join(',')}}}`;
     const unparsed = await call('appendCaseMetadata', bomb);
     expect(unparsed.statusCode).toBe(400);
-    expect(unparsed.json().error).toMatchObject({ message: expect.stringMatching(/^El cuerpo JSON tiene más de \d+ entradas/), data: { contractCode: 'VALIDATION_ERROR' } });
+    expect(unparsed.json().error).toMatchObject({
+      message: expect.stringMatching(/^El cuerpo JSON tiene más de \d+ entradas/),
+      data: { contractCode: 'VALIDATION_ERROR' },
+    });
     const huge = await call('appendCaseMetadata', JSON.stringify({ case_id: caseId, body: { nota: 'x'.repeat(2 * 1024 * 1024) } }));
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.message).toMatch(/^El cuerpo de la solicitud excede el tamaño máximo de esta operación \(\d+ KB\)$/);

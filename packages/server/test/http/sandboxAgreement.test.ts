@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import {
+  addProcessedDocument,
+  createCase,
+  createTenant,
+  eventually,
+  startTestServer,
+  type Tenant,
+  type TestServer,
+} from '../helpers/testServer.js';
 
 // Synthetic (no-fixture) sandbox answers agree with the case's documents (docs/sandbox.md,
 // "Synthetic defaults"). The VIN's WMI says NISSAN and its 10th character 2019: the invoice
@@ -21,7 +29,10 @@ const post = (url: string) => t.inject({ method: 'POST', url, headers: acme.bear
 
 async function invoices(caseId: string) {
   await t.server.runner.whenIdle();
-  return (await get(`/v1/cases/${caseId}/invoices`)).json().invoices as Record<string, { result: Record<string, any> | null; message: string | null }>[];
+  return (await get(`/v1/cases/${caseId}/invoices`)).json().invoices as Record<
+    string,
+    { result: Record<string, any> | null; message: string | null }
+  >[];
 }
 
 describe('AMDA and AMIS name the car of the case', () => {
@@ -64,9 +75,16 @@ describe('AMDA and AMIS name the car of the case', () => {
     await post(`/v1/cases/${caseId}/process`);
     expect((await post(`/v1/cases/${caseId}/circulo-credito`)).statusCode).toBe(202);
     await t.server.runner.whenIdle();
-    const repuve = await eventually(async () => (await get(`/v1/cases/${caseId}/repuve`)).json(), (b) => b.job_status === 'completed');
+    const repuve = await eventually(
+      async () => (await get(`/v1/cases/${caseId}/repuve`)).json(),
+      (b) => b.job_status === 'completed',
+    );
     expect(repuve.info).toMatchObject({ niv: VIN, marca: 'MAZDA', modelo: 'CX-30', anio_modelo: 2021 });
-    expect((await get(`/v1/cases/${caseId}/circulo-credito`)).json().data.vehiculo).toEqual({ marca: 'MAZDA', modelo: 'CX-30', anio_modelo: 2021 });
+    expect((await get(`/v1/cases/${caseId}/circulo-credito`)).json().data.vehiculo).toEqual({
+      marca: 'MAZDA',
+      modelo: 'CX-30',
+      anio_modelo: 2021,
+    });
   });
 });
 
@@ -79,21 +97,46 @@ describe('RENAPO describes the person of the CURP', () => {
 
   it("takes the name of the case's document holding that CURP; sex, birth date and state from the CURP, one state throughout", async () => {
     const caseId = await createCase(t, acme);
-    await addProcessedDocument(t, acme, caseId, 'ine', { curp: 'HEGG560427MVZRRL04', nombre: 'GLORIA', apellido_paterno: 'HERNANDEZ', apellido_materno: 'GARCIA' });
-    await addProcessedDocument(t, acme, caseId, 'id_front', { curp: 'MOPR750308HYNRRB01', nombre: 'ROBERTO', apellido_paterno: 'MORALES', apellido_materno: 'PEREZ' });
+    await addProcessedDocument(t, acme, caseId, 'ine', {
+      curp: 'HEGG560427MVZRRL04',
+      nombre: 'GLORIA',
+      apellido_paterno: 'HERNANDEZ',
+      apellido_materno: 'GARCIA',
+    });
+    await addProcessedDocument(t, acme, caseId, 'id_front', {
+      curp: 'MOPR750308HYNRRB01',
+      nombre: 'ROBERTO',
+      apellido_paterno: 'MORALES',
+      apellido_materno: 'PEREZ',
+    });
     await addProcessedDocument(t, acme, caseId, 'curp', { curp: 'HEGG560427MVZRRL04' });
     const data = await renapo(caseId);
     expect(data.curp).toBe('HEGG560427MVZRRL04');
     expect(data.person).toMatchObject({
-      first_name: 'GLORIA', paternal_surname: 'HERNANDEZ', maternal_surname: 'GARCIA',
-      sex: 'MUJER', birth_date: '27/04/1956', birth_state: 'VERACRUZ', birth_country: 'MEXICO',
+      first_name: 'GLORIA',
+      paternal_surname: 'HERNANDEZ',
+      maternal_surname: 'GARCIA',
+      sex: 'MUJER',
+      birth_date: '27/04/1956',
+      birth_state: 'VERACRUZ',
+      birth_country: 'MEXICO',
     });
-    expect(data.probative_doc_data).toMatchObject({ registration_year: '1956', state: 'VERACRUZ', state_key: '30', municipality: 'XALAPA', municipality_key: '087' });
+    expect(data.probative_doc_data).toMatchObject({
+      registration_year: '1956',
+      state: 'VERACRUZ',
+      state_key: '30',
+      municipality: 'XALAPA',
+      municipality_key: '087',
+    });
   });
 
   it.each([
     ['MOPR750308HYNRRB01', { sex: 'HOMBRE', birth_date: '08/03/1975', birth_state: 'YUCATAN' }, { state: 'YUCATAN', state_key: '31' }],
-    ['BXCA800512HDFCSN05', { sex: 'HOMBRE', birth_date: '12/05/1980', birth_state: 'CIUDAD DE MEXICO' }, { state: 'CIUDAD DE MEXICO', state_key: '09' }],
+    [
+      'BXCA800512HDFCSN05',
+      { sex: 'HOMBRE', birth_date: '12/05/1980', birth_state: 'CIUDAD DE MEXICO' },
+      { state: 'CIUDAD DE MEXICO', state_key: '09' },
+    ],
     ['GALM900215MNESRR01', { sex: 'MUJER', birth_country: 'EXTRANJERO' }, { state: null, state_key: null, municipality: null }],
   ])('%s: state name and state_key name the same state', async (curp, person, probative) => {
     const caseId = await createCase(t, acme);
@@ -102,7 +145,9 @@ describe('RENAPO describes the person of the CURP', () => {
     expect(data.person).toMatchObject(person);
     expect(data.probative_doc_data).toMatchObject(probative);
     // Without a name on the documents, the names still spell the CURP's initials.
-    expect(`${data.person.paternal_surname[0]}${data.person.maternal_surname[0]}${data.person.first_name[0]}`).toBe(`${curp[0]}${curp[2]}${curp[3]}`);
+    expect(`${data.person.paternal_surname[0]}${data.person.maternal_surname[0]}${data.person.first_name[0]}`).toBe(
+      `${curp[0]}${curp[2]}${curp[3]}`,
+    );
   });
 });
 
@@ -113,12 +158,18 @@ describe('the SAT CFDI check speaks of the invoice', () => {
     const caseId = await createCase(t, acme);
     const xml = cfdiXml.replace('TipoDeComprobante="I"', 'TipoDeComprobante="E"');
     const up = await t.inject({
-      method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey },
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey },
       payload: { case_id: caseId, mime_type: 'application/xml', base64: Buffer.from(xml).toString('base64'), type: 'invoice' },
     });
     expect(up.statusCode).toBe(201);
     const [inv] = await invoices(caseId);
-    expect(inv.validate_invoice.result).toMatchObject({ folioFiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfcEmisor: 'AVM9203175R5', efectoComprobante: 'Egreso' });
+    expect(inv.validate_invoice.result).toMatchObject({
+      folioFiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+      rfcEmisor: 'AVM9203175R5',
+      efectoComprobante: 'Egreso',
+    });
   });
 
   it('every TipoDeComprobante reads its own effect (I, T, N, P)', async () => {
@@ -136,9 +187,18 @@ describe('the SAT CFDI check speaks of the invoice', () => {
 
   it('an invoice without a folio fiscal is matched by its RFC pair and gets no invented folioFiscal (§4.8, §2.14)', async () => {
     const caseId = await createCase(t, acme);
-    await addProcessedDocument(t, acme, caseId, 'invoice', { rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14', monto_total: 406000 });
+    await addProcessedDocument(t, acme, caseId, 'invoice', {
+      rfc_emisor: 'AVM9203175R5',
+      rfc_receptor: 'PELJ800101A14',
+      monto_total: 406000,
+    });
     const [inv] = await invoices(caseId);
-    expect(inv.validate_invoice.result).toMatchObject({ estadoCFDI: expect.any(String), rfcEmisor: 'AVM9203175R5', rfcReceptor: 'PELJ800101A14', totalCfdi: 406000 });
+    expect(inv.validate_invoice.result).toMatchObject({
+      estadoCFDI: expect.any(String),
+      rfcEmisor: 'AVM9203175R5',
+      rfcReceptor: 'PELJ800101A14',
+      totalCfdi: 406000,
+    });
     expect(inv.validate_invoice.result).not.toHaveProperty('folioFiscal');
     expect(inv.validate_invoice.result).not.toHaveProperty('efectoComprobante');
   });

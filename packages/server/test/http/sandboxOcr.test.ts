@@ -26,7 +26,12 @@ const setOcr = (bytes: Buffer, outcome: Record<string, unknown>) =>
   t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, outcome);
 async function upload(bytes: Buffer): Promise<string> {
   const caseId = await createCase(t, acme);
-  const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: headers(), payload: { case_id: caseId, mime_type: 'image/png', base64: bytes.toString('base64') } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: headers(),
+    payload: { case_id: caseId, mime_type: 'image/png', base64: bytes.toString('base64') },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().document_id;
 }
@@ -45,7 +50,11 @@ describe('the sandbox ocr source', () => {
     await sleep(LATENCY_MS / 3);
     expect(['uploaded', 'processing']).toContain(await statusOf(id));
     expect((await documentOf(id)).json_ocr).toBeNull();
-    const done = await eventually(() => statusOf(id), (s) => s === 'processed', LATENCY_MS * 5);
+    const done = await eventually(
+      () => statusOf(id),
+      (s) => s === 'processed',
+      LATENCY_MS * 5,
+    );
     expect(done).toBe('processed');
     expect((await documentOf(id)).parsed_data).toEqual({ curp: 'PEPJ800101HDFRRN09' });
   });
@@ -54,14 +63,24 @@ describe('the sandbox ocr source', () => {
     const bytes = Buffer.from('sandbox ocr without delay');
     await setOcr(bytes, { type: 'curp', text: 'CURP', parsed_data: { curp: 'PEPJ800101HDFRRN09' }, delay_ms: 0 });
     const id = await upload(bytes);
-    expect(await eventually(() => statusOf(id), (s) => s === 'processed', LATENCY_MS / 2)).toBe('processed');
+    expect(
+      await eventually(
+        () => statusOf(id),
+        (s) => s === 'processed',
+        LATENCY_MS / 2,
+      ),
+    ).toBe('processed');
   });
 
   it('extraction data and automatic classification answer at once while the OCR run waits on the source', async () => {
     const bytes = Buffer.from('sandbox ocr held in flight');
     await setOcr(bytes, { type: 'curp', text: 'CLAVE UNICA DE REGISTRO DE POBLACION', delay_ms: 4_000 });
     const id = await upload(bytes);
-    await eventually(() => statusOf(id), (s) => s === 'processing', 5_000);
+    await eventually(
+      () => statusOf(id),
+      (s) => s === 'processing',
+      5_000,
+    );
 
     const extraction = await within(2_000, t.inject({ method: 'GET', url: `/v1/documents/${id}/extraction-data`, headers: headers() }));
     expect(extraction).not.toBe('still waiting');

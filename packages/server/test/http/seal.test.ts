@@ -48,7 +48,12 @@ async function uploadAndClose(bytes: Uint8Array, mime = 'application/xml') {
   };
 }
 
-const certificateOf = (csd: TestCsd) => ({ number: csd.number, rfc: csd.rfc, valid_from: csd.validFrom.toISOString(), valid_to: csd.validTo.toISOString() });
+const certificateOf = (csd: TestCsd) => ({
+  number: csd.number,
+  rfc: csd.rfc,
+  valid_from: csd.validFrom.toISOString(),
+  valid_to: csd.validTo.toISOString(),
+});
 
 describe('CFDI seal over HTTP', () => {
   it('a sealed CFDI 4.0: signature valid with its certificate, the document valid, the case nuevo', async () => {
@@ -73,10 +78,15 @@ describe('CFDI seal over HTTP', () => {
       method: 'PATCH',
       url: `/v1/documents/${r.id}/ocr`,
       headers: { 'x-api-key': acme.apiKey },
-      payload: { parsed_data: { rfc_emisor: 'AVM9203175R5' }, json_ocr: { source: 'manual', signature: { status: 'valid', reason: null, certificate: null } } },
+      payload: {
+        parsed_data: { rfc_emisor: 'AVM9203175R5' },
+        json_ocr: { source: 'manual', signature: { status: 'valid', reason: null, certificate: null } },
+      },
     });
     expect(patched.statusCode).toBe(200);
-    const extraction = (await t.inject({ method: 'GET', url: `/v1/documents/${r.id}/extraction-data`, headers: { 'x-api-key': acme.apiKey } })).json();
+    const extraction = (
+      await t.inject({ method: 'GET', url: `/v1/documents/${r.id}/extraction-data`, headers: { 'x-api-key': acme.apiKey } })
+    ).json();
     expect(extraction.signature).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.mismatch });
   });
 
@@ -93,7 +103,11 @@ describe('CFDI seal over HTTP', () => {
 
   it('an unsigned draft is unverifiable: a warning, the document still valid', async () => {
     const r = await uploadAndClose(Buffer.from(vehicleInvoice40()));
-    expect(r.extraction.signature).toEqual({ status: 'unverifiable', reason: SEAL_REASONS.unsigned('Sello ni Certificado'), certificate: null });
+    expect(r.extraction.signature).toEqual({
+      status: 'unverifiable',
+      reason: SEAL_REASONS.unsigned('Sello ni Certificado'),
+      certificate: null,
+    });
     expect(r.document.validity).toMatchObject({ document_validity: 'valid', codes: ['CFDI_SELLO_NO_VERIFICABLE'] });
     expect(r.review).toBe('nuevo');
   });

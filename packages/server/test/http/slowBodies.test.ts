@@ -110,6 +110,8 @@ describe('timeout settings', () => {
     expect(config).toMatchObject({ requestTimeoutMs: 90_000, headersTimeoutMs: 30_000 });
     expect(loadConfig({}, {})).toMatchObject({ requestTimeoutMs: 120_000, headersTimeoutMs: 60_000 });
     expect(() => loadConfig({}, { VCASE_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/VCASE_REQUEST_TIMEOUT_MS/);
-    expect(() => loadConfig({}, { VCASE_REQUEST_TIMEOUT_MS: '1000', VCASE_HEADERS_TIMEOUT_MS: '2000' })).toThrow(/VCASE_HEADERS_TIMEOUT_MS must not exceed/);
+    expect(() => loadConfig({}, { VCASE_REQUEST_TIMEOUT_MS: '1000', VCASE_HEADERS_TIMEOUT_MS: '2000' })).toThrow(
+      /VCASE_HEADERS_TIMEOUT_MS must not exceed/,
+    );
   });
 });

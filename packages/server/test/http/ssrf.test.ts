@@ -27,14 +27,21 @@ describe('document URLs on addresses that are not public', () => {
 
   it.each(ADDRESSES)('%s (%s) written in the URL: 400 VALIDATION_ERROR, no request attempted', async (_range, address) => {
     const url = `http://${hostOf(address)}:8080/factura.pdf`;
-    const res = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', url } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey },
+      payload: { case_id: caseId, mime_type: 'application/pdf', url },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('no es pública') });
     expect(attempted).toEqual([]);
   });
 
   it.each(ADDRESSES)('%s (%s) as a webhook receiver: refused when registered', async (_range, address) => {
-    const res = await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: `https://${hostOf(address)}/hook` });
+    const res = await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, {
+      url: `https://${hostOf(address)}/hook`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('no es pública') });
   });
@@ -57,18 +64,21 @@ describe('names that resolve to addresses that are not public', () => {
   });
   afterAll(() => t.close());
 
-  it.each([...names].map(([name, address]) => [address, name]))('%s behind a name: the download is refused by the connection that checked it', async (address, name) => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/documents',
-      headers: { 'x-api-key': acme.apiKey },
-      payload: { case_id: caseId, mime_type: 'application/pdf', url: `http://${name}:8080/factura.pdf` },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'url', reason: 'unsafe' } });
-    expect(res.json().error.message).toContain(`${name} de la URL resuelve a una dirección que no es pública`);
-    expect(res.json().error.message).toContain(address);
-  });
+  it.each([...names].map(([name, address]) => [address, name]))(
+    '%s behind a name: the download is refused by the connection that checked it',
+    async (address, name) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': acme.apiKey },
+        payload: { case_id: caseId, mime_type: 'application/pdf', url: `http://${name}:8080/factura.pdf` },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'url', reason: 'unsafe' } });
+      expect(res.json().error.message).toContain(`${name} de la URL resuelve a una dirección que no es pública`);
+      expect(res.json().error.message).toContain(address);
+    },
+  );
 
   it('a webhook whose name resolves to a cloud metadata address is recorded as failed and not sent', async () => {
     const name = [...names].find(([, a]) => a === '100.100.100.200')![0];
@@ -77,13 +87,20 @@ describe('names that resolve to addresses that are not public', () => {
     const put = await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: `http://late.${name}/hook` });
     expect(put.statusCode).toBe(400);
     names.delete(`late.${name}`);
-    expect((await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: `http://late.${name}/hook` })).statusCode).toBe(200);
+    expect(
+      (await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: `http://late.${name}/hook` }))
+        .statusCode,
+    ).toBe(200);
     names.set(`late.${name}`, '100.100.100.200');
     await createCase(t, acme, { internal_id: 'SSRF-HOOK' });
     const deliveries = await eventually(
       async () => (await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries`)).json().data,
       (d: unknown[]) => d.length === 1,
     );
-    expect(deliveries[0]).toMatchObject({ ok: false, status_code: null, error: expect.stringMatching(/no es pública .*100\.100\.100\.200/) });
+    expect(deliveries[0]).toMatchObject({
+      ok: false,
+      status_code: null,
+      error: expect.stringMatching(/no es pública .*100\.100\.100\.200/),
+    });
   });
 });

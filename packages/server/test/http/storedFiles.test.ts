@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An XHTML document that runs a script if a browser renders it from the API's origin. */
-const XHTML = Buffer.from('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(document.cookie)</script></body></html>');
+const XHTML = Buffer.from(
+  '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(document.cookie)</script></body></html>',
+);
 
 async function uploadXml(caseId: string) {
   const res = await t.inject({
@@ -52,7 +54,7 @@ describe('GET /files/<key>', () => {
     expect(back.rawPayload.equals(XHTML)).toBe(true);
   });
 
-  it("stops serving the files of a deleted case", async () => {
+  it('stops serving the files of a deleted case', async () => {
     const caseId = await createCase(t, acme);
     const { path } = await uploadXml(caseId);
     expect((await t.inject({ method: 'DELETE', url: `/v1/cases/${caseId}`, headers: acme.bearer })).statusCode).toBe(200);

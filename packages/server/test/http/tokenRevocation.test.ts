@@ -26,15 +26,26 @@ const issue = async (userId = acme.userId) => {
   return res.json() as { access_token: string; token_id: string; expires_at: string; token_type: string };
 };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const status = async (server: TestServer, token: string, url = '/v1/cases') => (await server.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+const status = async (server: TestServer, token: string, url = '/v1/cases') =>
+  (await server.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
 
 describe('bearer token revocation', () => {
   it('issuing answers a token_id beside the operator-surface fields, and the list names it without the token', async () => {
     const token = await issue();
-    expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_at: expect.any(String), token_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(token).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_at: expect.any(String),
+      token_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const list = await a.admin('GET', `/admin/users/${acme.userId}/tokens`);
     expect(list.statusCode).toBe(200);
-    expect(list.json().data[0]).toEqual({ token_id: token.token_id, created_at: expect.stringMatching(/^2026-03-01T10:00/), expires_at: token.expires_at, revoked_at: null });
+    expect(list.json().data[0]).toEqual({
+      token_id: token.token_id,
+      created_at: expect.stringMatching(/^2026-03-01T10:00/),
+      expires_at: token.expires_at,
+      revoked_at: null,
+    });
     expect(list.body).not.toContain(token.access_token.split('.')[2]);
     expect((await a.admin('GET', `/admin/users/${crypto.randomUUID()}/tokens`)).statusCode).toBe(404);
   });
@@ -70,7 +81,11 @@ describe('bearer token revocation', () => {
     const second = await issue(user.user_id);
     // A token as earlier versions issued it: no jti, no row.
     const signer = createTokenSigner('test-jwt-secret');
-    const legacy = await signer.sign({ userId: user.user_id, companyId: acme.companyId }, new Date(clock.now().getTime() + 3_600_000), clock.now());
+    const legacy = await signer.sign(
+      { userId: user.user_id, companyId: acme.companyId },
+      new Date(clock.now().getTime() + 3_600_000),
+      clock.now(),
+    );
     for (const token of [first.access_token, second.access_token, legacy]) {
       expect(await status(a, token)).toBe(200);
       expect(await status(b, token)).toBe(200);
@@ -98,7 +113,10 @@ describe('bearer token revocation', () => {
 
   it('a token whose id was never issued is refused, however well signed', async () => {
     const signer = createTokenSigner('test-jwt-secret');
-    const forged = await signer.sign({ userId: acme.userId, companyId: acme.companyId, tokenId: crypto.randomUUID() }, new Date(clock.now().getTime() + 3_600_000));
+    const forged = await signer.sign(
+      { userId: acme.userId, companyId: acme.companyId, tokenId: crypto.randomUUID() },
+      new Date(clock.now().getTime() + 3_600_000),
+    );
     expect(await status(a, forged)).toBe(401);
   });
 });

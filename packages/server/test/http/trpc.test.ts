@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (path: string, input: unknown, headers: Record<string, string> = acme.bearer) =>
-  t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+  t.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(input),
+  });
 const query = (path: string, input: unknown, headers: Record<string, string> = acme.bearer) =>
   t.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
 const rest = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
@@ -24,7 +29,11 @@ const rest = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
 describe('tRPC channel on /trpc', () => {
   it('has one procedure per REST operation, named by its operation id', () => {
     const procedures = Object.keys(appRouter._def.procedures).sort();
-    expect(procedures).toEqual(OPERATION_LIST.filter((op) => op.id !== 'health').map((op) => op.id).sort());
+    expect(procedures).toEqual(
+      OPERATION_LIST.filter((op) => op.id !== 'health')
+        .map((op) => op.id)
+        .sort(),
+    );
     // Checked by tsc: the router is exactly the shared type tRPC clients are typed by.
     expectTypeOf<AppRouter>().toEqualTypeOf<TrpcRouter<TrpcContext>>();
   });
@@ -131,7 +140,11 @@ describe('tRPC channel on /trpc', () => {
     expect(chainWithParams.statusCode).toBe(400);
 
     // Contract §5: on /documents/ine the 401 text mentions an API key, on both channels.
-    const ineRest = await t.inject({ method: 'GET', url: `/documents/ine/${crypto.randomUUID()}`, headers: { authorization: 'Bearer bad' } });
+    const ineRest = await t.inject({
+      method: 'GET',
+      url: `/documents/ine/${crypto.randomUUID()}`,
+      headers: { authorization: 'Bearer bad' },
+    });
     expect(ineRest.statusCode).toBe(401);
     for (const [res, label] of [
       [await call('submitIne', { front: 'x' }, {}), 'no credentials'],
@@ -145,9 +158,19 @@ describe('tRPC channel on /trpc', () => {
 
   it('answers input that is not JSON, not an object or of the wrong type with the REST message and code', async () => {
     const raw = (path: string, payload: string) =>
-      t.inject({ method: 'POST', url: `/trpc/${path}`, headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload });
+      t.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' },
+        payload,
+      });
     const restUpload = (payload: string) =>
-      t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload });
+      t.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' },
+        payload,
+      });
 
     for (const body of ['{"case_id":', '[1]', '{"case_id":5,"mime_type":"image/png","base64":"QUJD"}']) {
       const viaTrpc = await raw('uploadDocument', body);
@@ -156,9 +179,16 @@ describe('tRPC channel on /trpc', () => {
       expect(viaTrpc.json().error.message, body).toBe(viaRest.message);
       expect(viaTrpc.json().error.data, body).toMatchObject({ contractCode: viaRest.code, httpStatus: 400 });
     }
-    const badQuery = await t.inject({ method: 'GET', url: `/trpc/listDocuments?input=${encodeURIComponent('{bad')}`, headers: acme.bearer });
+    const badQuery = await t.inject({
+      method: 'GET',
+      url: `/trpc/listDocuments?input=${encodeURIComponent('{bad')}`,
+      headers: acme.bearer,
+    });
     expect(badQuery.statusCode).toBe(400);
-    expect(badQuery.json().error).toMatchObject({ message: 'El cuerpo de la solicitud no es JSON válido', data: { contractCode: 'VALIDATION_ERROR' } });
+    expect(badQuery.json().error).toMatchObject({
+      message: 'El cuerpo de la solicitud no es JSON válido',
+      data: { contractCode: 'VALIDATION_ERROR' },
+    });
   });
 
   it('speaks Spanish for its own transport errors: unknown procedure, wrong method, body not JSON', async () => {
@@ -168,10 +198,18 @@ describe('tRPC channel on /trpc', () => {
     const getMutation = await t.inject({ method: 'GET', url: '/trpc/createCase', headers: acme.bearer });
     expect(getMutation.statusCode).toBe(405);
     expect(getMutation.json().error.message).toMatch(/^Método HTTP no soportado/);
-    const plain = await t.inject({ method: 'POST', url: '/trpc/createCase', headers: { ...acme.bearer, 'content-type': 'text/plain' }, payload: 'hola' });
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/trpc/createCase',
+      headers: { ...acme.bearer, 'content-type': 'text/plain' },
+      payload: 'hola',
+    });
     // As REST answers it (contract §7 lists no 415): 400 VALIDATION_ERROR.
     expect(plain.statusCode).toBe(400);
-    expect(plain.json().error).toMatchObject({ message: 'Content-Type no soportado; use application/json', data: { contractCode: 'VALIDATION_ERROR', httpStatus: 400 } });
+    expect(plain.json().error).toMatchObject({
+      message: 'Content-Type no soportado; use application/json',
+      data: { contractCode: 'VALIDATION_ERROR', httpStatus: 400 },
+    });
   });
 
   it('path parameters and idempotency_key of another type than text are a 400 VALIDATION_ERROR, never text made of them', async () => {
@@ -195,7 +233,12 @@ describe('tRPC channel on /trpc', () => {
 
   it('refuses bodies of a type no parser takes, and malformed batches, in its error shape and in Spanish', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data; boundary=x']) {
-      const res = await t.inject({ method: 'POST', url: '/trpc/createCase', headers: { ...acme.bearer, 'content-type': type }, payload: 'internal_id=X' });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/trpc/createCase',
+        headers: { ...acme.bearer, 'content-type': type },
+        payload: 'internal_id=X',
+      });
       expect(res.statusCode, type).toBe(400);
       expect(res.json().error, type).toMatchObject({
         message: 'Content-Type no soportado; use application/json',
@@ -203,14 +246,22 @@ describe('tRPC channel on /trpc', () => {
         data: { httpStatus: 400, contractCode: 'VALIDATION_ERROR' },
       });
     }
-    const mixed = await t.inject({ method: 'GET', url: `/trpc/getCaseVins,createCase?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`, headers: acme.bearer });
+    const mixed = await t.inject({
+      method: 'GET',
+      url: `/trpc/getCaseVins,createCase?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`,
+      headers: acme.bearer,
+    });
     const arrayInput = await t.inject({
       method: 'POST',
       url: '/trpc/createCase,createCase?batch=1',
       headers: { ...acme.bearer, 'content-type': 'application/json' },
       payload: '[{"internal_id":"A"},{"internal_id":"B"}]',
     });
-    const unbatchedStream = await t.inject({ method: 'GET', url: '/trpc/listCases', headers: { ...acme.bearer, 'trpc-accept': 'application/jsonl' } });
+    const unbatchedStream = await t.inject({
+      method: 'GET',
+      url: '/trpc/listCases',
+      headers: { ...acme.bearer, 'trpc-accept': 'application/jsonl' },
+    });
     for (const [res, start] of [
       [mixed, 'Un lote no puede mezclar'],
       [arrayInput, 'En un lote (?batch=1) la entrada es un objeto'],
@@ -218,13 +269,19 @@ describe('tRPC channel on /trpc', () => {
     ] as const) {
       expect(res.statusCode, start).toBe(400);
       const errors = [res.json()].flat().map((r: { error: { message: string; data: { contractCode: string } } }) => r.error);
-      for (const e of errors) expect(e, start).toMatchObject({ message: expect.stringContaining(start), data: { contractCode: 'VALIDATION_ERROR' } });
+      for (const e of errors)
+        expect(e, start).toMatchObject({ message: expect.stringContaining(start), data: { contractCode: 'VALIDATION_ERROR' } });
     }
   });
 
   it('a body over the limit answers in the tRPC error shape with the status and code REST gives it', async () => {
     const huge = JSON.stringify({ case_id: crypto.randomUUID(), mime_type: 'application/pdf', base64: 'A'.repeat(31 * 1024 * 1024) });
-    const viaTrpc = await t.inject({ method: 'POST', url: '/trpc/uploadDocument', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload: huge });
+    const viaTrpc = await t.inject({
+      method: 'POST',
+      url: '/trpc/uploadDocument',
+      headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' },
+      payload: huge,
+    });
     expect(viaTrpc.statusCode).toBe(400);
     expect(viaTrpc.json()).toEqual({
       error: {
@@ -233,7 +290,12 @@ describe('tRPC channel on /trpc', () => {
         data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 400, path: 'uploadDocument', contractCode: 'VALIDATION_ERROR' },
       },
     });
-    const viaRest = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' }, payload: huge });
+    const viaRest = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey, 'content-type': 'application/json' },
+      payload: huge,
+    });
     expect(viaRest.json().error).toEqual({ code: 'VALIDATION_ERROR', message: viaTrpc.json().error.message });
   });
 

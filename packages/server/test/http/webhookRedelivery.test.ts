@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 
 const hook = (tenant = acme) => `/admin/companies/${tenant.companyId}/webhooks/expediente-created`;
-const deliveries = async (tenant = acme) => (await t.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries?event=expediente-created`)).json().data;
+const deliveries = async (tenant = acme) =>
+  (await t.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries?event=expediente-created`)).json().data;
 const redeliver = (deliveryId: string, tenant = acme, headers: Record<string, string> = {}) =>
   t.inject({
     method: 'POST',
@@ -99,7 +100,15 @@ describe('redelivery of a recorded webhook delivery', () => {
       headers: { authorization: 'Bearer test-admin-token' },
     });
     expect(noCompany.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'Compañía no encontrada' });
-    expect((await t.inject({ method: 'POST', url: `/admin/companies/${other.companyId}/webhook-deliveries/${theirs.delivery_id}/redeliver`, headers: acme.bearer })).statusCode).toBe(401);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/admin/companies/${other.companyId}/webhook-deliveries/${theirs.delivery_id}/redeliver`,
+          headers: acme.bearer,
+        })
+      ).statusCode,
+    ).toBe(401);
     await t.server.runner.whenIdle();
     expect(receiver.requests).toEqual([]);
     await t.admin('DELETE', hook());
@@ -113,11 +122,16 @@ describe('redelivery of a recorded webhook delivery', () => {
     const twice = await redeliver(original.delivery_id, acme, { 'idempotency-key': 'redeliver-1' });
     expect(twice.json()).toEqual(once.json());
     await t.server.runner.whenIdle();
-    expect((await deliveries()).filter((d: { redelivered_from: string | null }) => d.redelivered_from === original.delivery_id)).toHaveLength(1);
+    expect(
+      (await deliveries()).filter((d: { redelivered_from: string | null }) => d.redelivered_from === original.delivery_id),
+    ).toHaveLength(1);
 
     await t.admin('DELETE', hook());
     const gone = await redeliver(original.delivery_id);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'No hay webhook registrado para el evento expediente-created' });
+    expect(gone.json().error).toEqual({
+      code: 'RESOURCE_NOT_FOUND',
+      message: 'No hay webhook registrado para el evento expediente-created',
+    });
   });
 });

@@ -99,7 +99,11 @@ describe('signed webhook deliveries (Standard Webhooks)', () => {
 
   it('rotation without a body keeps the old secret 24 h; an unregistered webhook or company is 404, a long overlap 400', async () => {
     await t.admin('PUT', hook(), { url: receiver.url });
-    const rotated = await t.inject({ method: 'POST', url: `${hook()}/rotate-secret`, headers: { authorization: 'Bearer test-admin-token' } });
+    const rotated = await t.inject({
+      method: 'POST',
+      url: `${hook()}/rotate-secret`,
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(rotated.statusCode).toBe(200);
     expect(Date.parse(rotated.json().previous_secret_expires_at) - clock.now().getTime()).toBeGreaterThan(86_390_000);
     const tooLong = await t.admin('POST', `${hook()}/rotate-secret`, { overlap_seconds: 7 * 86_400 + 1 });
@@ -109,7 +113,10 @@ describe('signed webhook deliveries (Standard Webhooks)', () => {
 
     const none = await t.admin('POST', `${hook()}/rotate-secret`, {});
     expect(none.statusCode).toBe(404);
-    expect(none.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'No hay webhook registrado para el evento expediente-created' });
+    expect(none.json().error).toEqual({
+      code: 'RESOURCE_NOT_FOUND',
+      message: 'No hay webhook registrado para el evento expediente-created',
+    });
     expect((await t.admin('POST', `${hook('expediente-created', crypto.randomUUID())}/rotate-secret`, {})).statusCode).toBe(404);
     expect((await t.admin('POST', `${hook('no-such-event')}/rotate-secret`, {})).statusCode).toBe(400);
   });

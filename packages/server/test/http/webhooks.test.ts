@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addProcessedDocument, createCase, createTenant, eventually, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import {
+  addProcessedDocument,
+  createCase,
+  createTenant,
+  eventually,
+  startTestServer,
+  type Tenant,
+  type TestServer,
+} from '../helpers/testServer.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { WEBHOOK_COMPANY_SLOTS, WEBHOOK_SLOTS } from '../../src/webhooks/deliverWebhook.js';
 
@@ -11,7 +19,12 @@ let answer = 200;
 
 /** What the receiver got, bodies parsed. */
 const received = () =>
-  receiver.requests.map((r) => ({ method: r.method, url: r.path, headers: r.headers, body: r.body ? (JSON.parse(r.body) as unknown) : null }));
+  receiver.requests.map((r) => ({
+    method: r.method,
+    url: r.path,
+    headers: r.headers,
+    body: r.body ? (JSON.parse(r.body) as unknown) : null,
+  }));
 
 beforeAll(async () => {
   receiver = await startReceiver((_req, res) => {
@@ -37,7 +50,13 @@ describe('webhooks (contract §6)', () => {
   it('registration is stored and echoed; unknown events are refused', async () => {
     const res = await register('expediente-created', { url: `${base}/hook`, api_key: 'recv-secret' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ company_id: acme.companyId, event: 'expediente-created', url: `${base}/hook`, template: null, api_key: 'recv-secret' });
+    expect(res.json()).toMatchObject({
+      company_id: acme.companyId,
+      event: 'expediente-created',
+      url: `${base}/hook`,
+      template: null,
+      api_key: 'recv-secret',
+    });
     expect((await register('no-such-event', { url: `${base}/x` })).statusCode).toBe(400);
     expect((await register('expediente-created', { url: 'not a url' })).statusCode).toBe(400);
   });
@@ -81,9 +100,17 @@ describe('webhooks (contract §6)', () => {
     expect(call.body).toEqual({ internal_id: 'WH-001', source: 'api' });
     const log = (await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?case_id=${caseId}`)).json();
     expect(log.data).toEqual([
-      expect.objectContaining({ event: 'expediente-created', case_id: caseId, status_code: 200, ok: true, request_body: { internal_id: 'WH-001', source: 'api' } }),
+      expect.objectContaining({
+        event: 'expediente-created',
+        case_id: caseId,
+        status_code: 200,
+        ok: true,
+        request_body: { internal_id: 'WH-001', source: 'api' },
+      }),
     ]);
-    const upper = (await t.admin('GET', `/admin/companies/${acme.companyId.toUpperCase()}/webhook-deliveries?case_id=${caseId.toUpperCase()}`)).json();
+    const upper = (
+      await t.admin('GET', `/admin/companies/${acme.companyId.toUpperCase()}/webhook-deliveries?case_id=${caseId.toUpperCase()}`)
+    ).json();
     expect(upper.data).toEqual(log.data);
   });
 
@@ -102,7 +129,10 @@ describe('webhooks (contract §6)', () => {
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
       expect(res.json().error.message).toContain('JSON');
     }
-    const res = await register('expediente-created', { url: `${base}/bare`, template: '{"ref": {{expedientData.internal_id}}, "env": "{{environment}}"}' });
+    const res = await register('expediente-created', {
+      url: `${base}/bare`,
+      template: '{"ref": {{expedientData.internal_id}}, "env": "{{environment}}"}',
+    });
     expect(res.statusCode).toBe(200);
     await createCase(t, acme, { internal_id: 'WH-"BARE"' });
     await t.server.runner.whenIdle();
@@ -147,7 +177,11 @@ describe('webhooks (contract §6)', () => {
     await t.server.runner.whenIdle();
     const detail = (await t.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
     expect(detail.review_status).toBe('nuevo');
-    expect(received().map((r) => r.url).sort()).toEqual(['/bureau', '/in-review']);
+    expect(
+      received()
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(['/bureau', '/in-review']);
   });
 
   it('v1-assign-analyst fires on every assignment, including the same user again', async () => {
@@ -163,7 +197,12 @@ describe('webhooks (contract §6)', () => {
     await register('v1-assign-analyst', { url: `${base}/assign-fail` });
     answer = 500;
     const caseId = await createCase(t, acme, { internal_id: 'WH-FAIL' });
-    const res = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/v1/cases/${caseId}/assign`,
+      headers: acme.bearer,
+      payload: { user_id: acme.userId },
+    });
     expect(res.statusCode).toBe(200);
     await t.server.runner.whenIdle();
     const log = (
@@ -171,7 +210,12 @@ describe('webhooks (contract §6)', () => {
     ).json();
     expect(log.data).toHaveLength(1);
     expect(log.data[0]).toMatchObject({ ok: false, status_code: 500, error: 'el receptor respondió HTTP 500' });
-    const again = await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/assign`, headers: acme.bearer, payload: { user_id: acme.userId } });
+    const again = await t.inject({
+      method: 'POST',
+      url: `/v1/cases/${caseId}/assign`,
+      headers: acme.bearer,
+      payload: { user_id: acme.userId },
+    });
     expect(again.json().assignment_history).toHaveLength(2);
     await t.server.runner.whenIdle();
   });
@@ -195,14 +239,21 @@ describe('webhooks (contract §6)', () => {
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
       // A name that does not resolve (yet) is registered; its delivery checks it again and is
       // recorded as failed, the case is created all the same.
-      const later = await strict.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, { url: 'https://hooks.nowhere.invalid/x' });
+      const later = await strict.admin('PUT', `/admin/companies/${tenant.companyId}/webhooks/expediente-created`, {
+        url: 'https://hooks.nowhere.invalid/x',
+      });
       expect([later.statusCode, later.json().url]).toEqual([200, 'https://hooks.nowhere.invalid/x']);
       await createCase(strict, tenant, { internal_id: 'UNRESOLVED-HOOK' });
       const deliveries = await eventually(
         async () => (await strict.admin('GET', `/admin/companies/${tenant.companyId}/webhook-deliveries`)).json().data,
         (d: unknown[]) => d.length === 1,
       );
-      expect(deliveries[0]).toMatchObject({ url: 'https://hooks.nowhere.invalid/x', ok: false, status_code: null, error: expect.stringMatching(/no se puede resolver el host hooks\.nowhere\.invalid/) });
+      expect(deliveries[0]).toMatchObject({
+        url: 'https://hooks.nowhere.invalid/x',
+        ok: false,
+        status_code: null,
+        error: expect.stringMatching(/no se puede resolver el host hooks\.nowhere\.invalid/),
+      });
     } finally {
       await strict.close();
     }
@@ -219,7 +270,11 @@ describe('webhooks (contract §6)', () => {
       // More deliveries waiting on the receiver than the server has workers (2), than the
       // deliveries' own slots, and than the jobs a runner lets wait with their slot lent out.
       for (let i = 0; i < 110; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
-      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_COMPANY_SLOTS, 5_000);
+      await eventually(
+        async () => hanging.requests.length,
+        (n) => n === WEBHOOK_COMPANY_SLOTS,
+        5_000,
+      );
       await createCase(server, other, { internal_id: 'OTHER-1' });
       const delivered = await eventually(
         async () => received().filter((r) => r.url === '/other'),
@@ -262,13 +317,25 @@ describe('webhooks (contract §6)', () => {
         for (let i = 0; i < WEBHOOK_COMPANY_SLOTS + 2; i++) await createCase(server, tenant, { internal_id: `HANG-${i}` });
       }
       const reserve = Math.ceil(WEBHOOK_SLOTS / 8);
-      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS - reserve, 5_000);
+      await eventually(
+        async () => hanging.requests.length,
+        (n) => n === WEBHOOK_SLOTS - reserve,
+        5_000,
+      );
       await createCase(server, healthy, { internal_id: 'HEALTHY-1' });
-      await eventually(async () => received().filter((r) => r.url === '/healthy').length, (n) => n === 1, 5_000);
+      await eventually(
+        async () => received().filter((r) => r.url === '/healthy').length,
+        (n) => n === 1,
+        5_000,
+      );
       // A fifth company with nothing in flight may take a reserved slot too, one at a time.
       await createCase(server, hangers[4], { internal_id: 'HANG-5-1' });
       await createCase(server, hangers[4], { internal_id: 'HANG-5-2' });
-      await eventually(async () => hanging.requests.length, (n) => n === WEBHOOK_SLOTS - reserve + 1, 5_000);
+      await eventually(
+        async () => hanging.requests.length,
+        (n) => n === WEBHOOK_SLOTS - reserve + 1,
+        5_000,
+      );
       await new Promise((r) => setTimeout(r, 300));
       expect(hanging.requests.length).toBe(WEBHOOK_SLOTS - reserve + 1);
     } finally {

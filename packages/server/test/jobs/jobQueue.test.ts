@@ -69,8 +69,7 @@ describe('job queue', () => {
   });
 
   it('finds the latest job of a kind for a case and lists by filter, oldest first', async () => {
-    const q = (o: { kind: string; caseId?: string; parentId?: string; payload: number }) =>
-      enqueueJob(t.ctx.db, t.ctx, o);
+    const q = (o: { kind: string; caseId?: string; parentId?: string; payload: number }) => enqueueJob(t.ctx.db, t.ctx, o);
     const parent = await q({ kind: 'process', caseId: 'c1', payload: 1 });
     await q({ kind: 'tickets', caseId: 'c1', payload: 2 });
     const child = await q({ kind: 'ocr', caseId: 'c1', parentId: parent.id, payload: 3 });

@@ -92,13 +92,22 @@ describe('cfdiXmlEngine', () => {
       aduana: '50',
       ano_vehiculo: 2019,
     });
-    const vw = parseCfdi(xml.replace('nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567', 'VOLKSWAGEN JETTA COMFORTLINE 2024 SERIE 3VWFE21C04M000009'));
+    const vw = parseCfdi(
+      xml.replace(
+        'nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567',
+        'VOLKSWAGEN JETTA COMFORTLINE 2024 SERIE 3VWFE21C04M000009',
+      ),
+    );
     expect(vw?.vehiculo).toMatchObject({ marca: 'VOLKSWAGEN', modelo: 'JETTA COMFORTLINE', anio_modelo: 2024 });
     expect(vw?.informacion_aduanera).toEqual([]);
   });
 
   it('leaves non-CFDI XML untyped with its text content', async () => {
-    const out = await cfdiXmlEngine.run({ bytes: Buffer.from('<nota><p>Hola</p><p>mundo</p></nota>'), mime: 'application/xml', sha256: 'x' });
+    const out = await cfdiXmlEngine.run({
+      bytes: Buffer.from('<nota><p>Hola</p><p>mundo</p></nota>'),
+      mime: 'application/xml',
+      sha256: 'x',
+    });
     expect(out).toMatchObject({ text: 'Hola\nmundo', json_ocr: { source: 'xml' } });
     expect(out?.type).toBeUndefined();
   });
@@ -128,8 +137,15 @@ describe('cfdiXmlEngine', () => {
   });
 
   it('answers empty text for malformed XML instead of throwing', async () => {
-    const out = await cfdiXmlEngine.run({ bytes: Buffer.from('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"><oops>'), mime: 'application/xml', sha256: 'x' });
-    expect(out).toMatchObject({ text: '', json_ocr: { error: 'malformed_xml', message: 'El XML no está bien formado', detail: expect.any(String) } });
+    const out = await cfdiXmlEngine.run({
+      bytes: Buffer.from('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"><oops>'),
+      mime: 'application/xml',
+      sha256: 'x',
+    });
+    expect(out).toMatchObject({
+      text: '',
+      json_ocr: { error: 'malformed_xml', message: 'El XML no está bien formado', detail: expect.any(String) },
+    });
   });
 
   it('is chosen for XML content even when the declared MIME says PDF', async () => {

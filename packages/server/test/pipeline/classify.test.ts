@@ -15,8 +15,18 @@ describe('classifyDocument', () => {
   it.each([
     ['printed CFDI invoice', PDF_INVOICE.join('\n'), 'invoice', 'cfdi'],
     ['tenencia receipt', TENENCIA_RECEIPT.join('\n'), 'tax_payment', 'tenencia'],
-    ['printed invoice billing plates and tenencia paperwork', [...PDF_INVOICE, 'GESTORIA PLACAS Y TENENCIA 2024 $ 4,500.00'].join('\n'), 'invoice', 'cfdi'],
-    ['refrendo receipt', 'SECRETARÍA DE FINANZAS\nPAGO DE REFRENDO VEHICULAR 2024\nPLACA ABC1234\nLÍNEA DE CAPTURA 1234567890123456', 'tax_payment', 'refrendo'],
+    [
+      'printed invoice billing plates and tenencia paperwork',
+      [...PDF_INVOICE, 'GESTORIA PLACAS Y TENENCIA 2024 $ 4,500.00'].join('\n'),
+      'invoice',
+      'cfdi',
+    ],
+    [
+      'refrendo receipt',
+      'SECRETARÍA DE FINANZAS\nPAGO DE REFRENDO VEHICULAR 2024\nPLACA ABC1234\nLÍNEA DE CAPTURA 1234567890123456',
+      'tax_payment',
+      'refrendo',
+    ],
     ['tarjeta de circulación', TARJETA_CIRCULACION.join('\n'), 'certificate_title', 'tarjeta_circulacion'],
     ['US certificate of title', 'STATE OF TEXAS\nCERTIFICATE OF TITLE FOR A VEHICLE\nVIN 1FTFW1E51PFA12345', 'certificate_title', 'title'],
     ['INE front and back', fixtureText('ine-front-back.txt'), 'ine', 'front_and_reverse'],

@@ -52,27 +52,57 @@ describe('parseSatQr', () => {
     {
       name: 'CFDI 3.3/4.0 verification URL',
       value: SAT_URL,
-      parsed: { folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14', monto_total: 406000, fe: 'ZGVmZg==' },
+      parsed: {
+        folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+        rfc_emisor: 'AVM9203175R5',
+        rfc_receptor: 'PELJ800101A14',
+        monto_total: 406000,
+        fe: 'ZGVmZg==',
+      },
     },
     {
       name: 'CFDI 3.3 total padded to 10.6 digits, lowercase UUID',
-      value: 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b&re=AVM9203175R5&rr=XAXX010101000&tt=0000406000.000000&fe=A1b2C3d4',
-      parsed: { folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'XAXX010101000', monto_total: 406000, fe: 'A1b2C3d4' },
+      value:
+        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b&re=AVM9203175R5&rr=XAXX010101000&tt=0000406000.000000&fe=A1b2C3d4',
+      parsed: {
+        folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+        rfc_emisor: 'AVM9203175R5',
+        rfc_receptor: 'XAXX010101000',
+        monto_total: 406000,
+        fe: 'A1b2C3d4',
+      },
     },
     {
       name: 'an RFC with & and Ñ, percent-encoded',
-      value: 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=E%26%C3%91010101AB1&rr=PELJ800101A14&tt=10.5&fe=x',
-      parsed: { folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'E&Ñ010101AB1', rfc_receptor: 'PELJ800101A14', monto_total: 10.5, fe: 'x' },
+      value:
+        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=E%26%C3%91010101AB1&rr=PELJ800101A14&tt=10.5&fe=x',
+      parsed: {
+        folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+        rfc_emisor: 'E&Ñ010101AB1',
+        rfc_receptor: 'PELJ800101A14',
+        monto_total: 10.5,
+        fe: 'x',
+      },
     },
     {
       name: 'an RFC with a bare &',
       value: '?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=E&Ñ010101AB1&rr=PELJ800101A14&tt=10.5',
-      parsed: { folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'E&Ñ010101AB1', rfc_receptor: 'PELJ800101A14', monto_total: 10.5 },
+      parsed: {
+        folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+        rfc_emisor: 'E&Ñ010101AB1',
+        rfc_receptor: 'PELJ800101A14',
+        monto_total: 10.5,
+      },
     },
     {
       name: 'CFDI 3.2 order',
       value: '?re=AVM9203175R5&rr=PELJ800101A14&tt=0000001160.000000&id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
-      parsed: { folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14', monto_total: 1160 },
+      parsed: {
+        folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+        rfc_emisor: 'AVM9203175R5',
+        rfc_receptor: 'PELJ800101A14',
+        monto_total: 1160,
+      },
     },
     { name: 'another QR', value: 'https://example.com/?id=1', parsed: undefined },
     { name: 'a UUID that is not one', value: '?id=6F1C2B3A&re=AVM9203175R5', parsed: undefined },

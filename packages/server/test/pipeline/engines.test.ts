@@ -28,7 +28,10 @@ describe('pdfTextEngine', () => {
 
   it('answers empty text with an error for a corrupt PDF', async () => {
     const out = await pdfTextEngine.run({ bytes: Buffer.from('%PDF-1.7 garbage'), mime: 'application/pdf', sha256: 'x' });
-    expect(out).toMatchObject({ text: '', json_ocr: { error: 'unreadable_pdf', message: 'No se pudo leer el PDF (estructura inválida o dañada)', detail: expect.any(String) } });
+    expect(out).toMatchObject({
+      text: '',
+      json_ocr: { error: 'unreadable_pdf', message: 'No se pudo leer el PDF (estructura inválida o dañada)', detail: expect.any(String) },
+    });
   });
 });
 
@@ -61,7 +64,9 @@ describe('fixtureEngine (sandbox ocr source)', () => {
 
   it('throws OcrSourceError for an {error} outcome (worth retrying)', async () => {
     const engine = fixtureEngine(async () => ({ error: 'timeout' }));
-    await expect(runOcr([engine], { bytes: png, mime: 'image/png', sha256: sha })).rejects.toSatisfy((e: unknown) => isA(OcrSourceError, e));
+    await expect(runOcr([engine], { bytes: png, mime: 'image/png', sha256: sha })).rejects.toSatisfy((e: unknown) =>
+      isA(OcrSourceError, e),
+    );
   });
 
   it('waits delay_ms through the injected sleep', async () => {
@@ -75,9 +80,17 @@ describe('fixtureEngine (sandbox ocr source)', () => {
     await fixtureEngine(async () => ({ text: 'x' }), { sleep, latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
     expect(sleep).toHaveBeenCalledWith(500);
     sleep.mockClear();
-    await fixtureEngine(async () => ({ text: 'x', delay_ms: 0 }), { sleep, latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
+    await fixtureEngine(async () => ({ text: 'x', delay_ms: 0 }), { sleep, latencyMs: 500 }).run({
+      bytes: png,
+      mime: 'image/png',
+      sha256: sha,
+    });
     expect(sleep).not.toHaveBeenCalled();
-    const out = await fixtureEngine(async () => ({ text: 'y', delay_ms: 60_000 }), { latencyMs: 500 }).run({ bytes: png, mime: 'image/png', sha256: sha });
+    const out = await fixtureEngine(async () => ({ text: 'y', delay_ms: 60_000 }), { latencyMs: 500 }).run({
+      bytes: png,
+      mime: 'image/png',
+      sha256: sha,
+    });
     expect(out?.text).toBe('y');
   });
 });
@@ -101,7 +114,11 @@ describe('runOcr', () => {
   });
 
   it('can leave images unread when local OCR is turned off', async () => {
-    const out = await runOcr(defaultEngines({ imageOcr: false }), { bytes: fixture('tarjeta-circulacion-nl.png'), mime: 'image/png', sha256: '' });
+    const out = await runOcr(defaultEngines({ imageOcr: false }), {
+      bytes: fixture('tarjeta-circulacion-nl.png'),
+      mime: 'image/png',
+      sha256: '',
+    });
     expect(out).toMatchObject({ engine: 'no_image_ocr', text: '' });
   });
 });
@@ -130,6 +147,9 @@ describe('tesseractEngine (real local OCR)', () => {
   it('answers empty text for bytes that are no image', async () => {
     const out = await tesseractEngine().run({ bytes: Buffer.from('not an image'), mime: 'image/png', sha256: 'x' });
     expect(out?.text).toBe('');
-    expect(out?.json_ocr).toMatchObject({ error: 'unreadable_image', message: 'El archivo no es una imagen PNG, JPEG, TIFF, GIF, BMP ni WebP' });
+    expect(out?.json_ocr).toMatchObject({
+      error: 'unreadable_image',
+      message: 'El archivo no es una imagen PNG, JPEG, TIFF, GIF, BMP ni WebP',
+    });
   });
 });

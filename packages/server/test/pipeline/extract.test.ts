@@ -28,9 +28,21 @@ describe('extractParsedData', () => {
   });
 
   it.each([
-    ['one year from a concept line → integer', 'GOBIERNO DEL ESTADO DE PUEBLA\nREFRENDO 2024\nPLACA: TXA-45-67\nTOTAL $ 850.00', { ejercicio_fiscal: 2024, entidad: 'PUE', placa: 'TXA4567', total: 850 }],
-    ['a range of years', 'TENENCIA\nAÑOS A PAGAR: 2021 A 2023\nPLACA: ABC 123 A\nENTIDAD: N.L.', { ejercicio_fiscal: [2021, 2022, 2023], placa: 'ABC123A', entidad: 'NLE' }],
-    ['payment date in words and CDMX', 'SECRETARÍA DE ADMINISTRACIÓN Y FINANZAS DE LA CIUDAD DE MÉXICO\nTENENCIA 2022\nFECHA DE PAGO: 2 de enero de 2022\nPLACA: 123-XYZ\nENTIDAD: CDMX', { fecha_pago: '02/01/2022', entidad: 'CMX', placa: '123XYZ' }],
+    [
+      'one year from a concept line → integer',
+      'GOBIERNO DEL ESTADO DE PUEBLA\nREFRENDO 2024\nPLACA: TXA-45-67\nTOTAL $ 850.00',
+      { ejercicio_fiscal: 2024, entidad: 'PUE', placa: 'TXA4567', total: 850 },
+    ],
+    [
+      'a range of years',
+      'TENENCIA\nAÑOS A PAGAR: 2021 A 2023\nPLACA: ABC 123 A\nENTIDAD: N.L.',
+      { ejercicio_fiscal: [2021, 2022, 2023], placa: 'ABC123A', entidad: 'NLE' },
+    ],
+    [
+      'payment date in words and CDMX',
+      'SECRETARÍA DE ADMINISTRACIÓN Y FINANZAS DE LA CIUDAD DE MÉXICO\nTENENCIA 2022\nFECHA DE PAGO: 2 de enero de 2022\nPLACA: 123-XYZ\nENTIDAD: CDMX',
+      { fecha_pago: '02/01/2022', entidad: 'CMX', placa: '123XYZ' },
+    ],
   ])('tax receipts: %s', (_name, text, expected) => {
     expect(extractParsedData('tax_payment', text)).toMatchObject(expected);
   });
@@ -105,7 +117,9 @@ describe('extractParsedData', () => {
       placa: 'MNO1234',
       entidad: 'MEX',
     });
-    expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CF0JL123456\nPlaca: MNO1234\nEstado que emplacó: JALISCO')).toMatchObject({ entidad: 'JAL' });
+    expect(extractParsedData('repuve', 'REPUVE\nNIV: 3G1TC5CF0JL123456\nPlaca: MNO1234\nEstado que emplacó: JALISCO')).toMatchObject({
+      entidad: 'JAL',
+    });
   });
 
   it('fixes O and I read for 0 and 1 in a labeled VIN', () => {
@@ -122,7 +136,10 @@ describe('extractParsedData', () => {
     );
     expect(hyundai.nombre_emisor).toBe('HYUNDAI MOTOR DE MÉXICO, S. DE R.L. DE C.V.');
     expect(hyundai.numero_motor).toBe('G4FC123456');
-    const ford = extractParsedData('invoice', 'FACTURA\nEmisor: FORD MOTOR COMPANY, S.A. DE C.V.\nRFC EMISOR: FMO830801HX4\nTOTAL $500,000.00');
+    const ford = extractParsedData(
+      'invoice',
+      'FACTURA\nEmisor: FORD MOTOR COMPANY, S.A. DE C.V.\nRFC EMISOR: FMO830801HX4\nTOTAL $500,000.00',
+    );
     expect(ford.nombre_emisor).toBe('FORD MOTOR COMPANY, S.A. DE C.V.');
   });
 
@@ -189,7 +206,9 @@ describe('extractParsedData', () => {
   });
 
   it('mends CURP and clave de elector misreads where the format fixes a letter or a digit', () => {
-    const text = fixtureText('ine-front-back.txt').replace('HEGG560427MVZRRL04', 'HEGG56O427MVZRRLO4').replace('HRGRGL56042730M800', 'HRGRGL5604273OM8OO');
+    const text = fixtureText('ine-front-back.txt')
+      .replace('HEGG560427MVZRRL04', 'HEGG56O427MVZRRLO4')
+      .replace('HRGRGL56042730M800', 'HRGRGL5604273OM8OO');
     expect(extractParsedData('ine', text)).toMatchObject({ curp: 'HEGG560427MVZRRL04', clave_elector: 'HRGRGL56042730M800' });
   });
 
@@ -257,7 +276,8 @@ describe('extractParsedData', () => {
   });
 
   it('reads a CURP certificate with labeled name parts', () => {
-    const text = 'CLAVE ÚNICA DE REGISTRO DE POBLACIÓN\nCURP: PELJ800101HDFRPN01\nNombre(s): JUAN\nPrimer apellido: PÉREZ\nSegundo apellido: LÓPEZ';
+    const text =
+      'CLAVE ÚNICA DE REGISTRO DE POBLACIÓN\nCURP: PELJ800101HDFRPN01\nNombre(s): JUAN\nPrimer apellido: PÉREZ\nSegundo apellido: LÓPEZ';
     expect(extractParsedData('curp', text)).toEqual({
       nombre: 'JUAN',
       apellido_paterno: 'PÉREZ',
@@ -281,14 +301,18 @@ describe('extractParsedData', () => {
   });
 
   it('keeps only a check-digit-valid VIN in a vehicle context for types without an extractor', () => {
-    expect(extractParsedData('bank_account', 'ESTADO DE CUENTA\nCREDITO AUTOMOVIL 3VWFE21C04M000001 3N1CN8AE0RK812345')).toEqual({ vin: '3VWFE21C04M000001' });
+    expect(extractParsedData('bank_account', 'ESTADO DE CUENTA\nCREDITO AUTOMOVIL 3VWFE21C04M000001 3N1CN8AE0RK812345')).toEqual({
+      vin: '3VWFE21C04M000001',
+    });
     // Check digit right, but nothing says it is a vehicle's: a reference number, not a VIN.
     expect(extractParsedData('bank_account', 'ESTADO DE CUENTA\nREFERENCIA 3VWFE21C04M000001')).toEqual({});
     expect(extractParsedData(null, 'nada útil')).toEqual({});
   });
 
   it('returns the OCR parsed_data (CFDI, fixtures) sanitized instead of extracting', () => {
-    const data = extractParsedData('tax_payment', 'PLACA: ABC1234', { parsed_data: { placa: 'XYZ9876', fecha_pago: '1 de enero', extra: 1 } });
+    const data = extractParsedData('tax_payment', 'PLACA: ABC1234', {
+      parsed_data: { placa: 'XYZ9876', fecha_pago: '1 de enero', extra: 1 },
+    });
     expect(data).toEqual({ placa: 'XYZ9876', extra: 1 });
   });
 
@@ -300,7 +324,13 @@ describe('extractParsedData', () => {
 describe('sanitizeParsedData', () => {
   it('normalizes plates and VINs and drops days that do not exist (OCR fixtures write through it)', () => {
     expect(
-      sanitizeParsedData({ placa: 'abc-12.34', vin: '3vwfe21c04m000001', fecha_documento: '31/02/2024', fecha_pago: '29/02/2024', endosos: [{ de: 'A', a: 'B', fecha: '30/02/2020' }] }),
+      sanitizeParsedData({
+        placa: 'abc-12.34',
+        vin: '3vwfe21c04m000001',
+        fecha_documento: '31/02/2024',
+        fecha_pago: '29/02/2024',
+        endosos: [{ de: 'A', a: 'B', fecha: '30/02/2020' }],
+      }),
     ).toEqual({ placa: 'ABC1234', vin: '3VWFE21C04M000001', fecha_pago: '29/02/2024' });
     expect(sanitizeParsedData({ placa: ' - ', vin: 'x' })).toEqual({ vin: 'X' });
   });
@@ -366,10 +396,34 @@ describe('sanitizeParsedData', () => {
 
 describe('splitFullName', () => {
   it.each([
-    ['given names first', 'GLORIA HERNÁNDEZ GARCÍA', 'given_first', undefined, { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA' }],
-    ['surnames first', 'HERNÁNDEZ GARCÍA GLORIA', 'surnames_first', undefined, { apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', nombre: 'GLORIA' }],
-    ['particles stay with their surname', 'MARÍA FERNANDA LÓPEZ DE LA CRUZ', 'given_first', undefined, { nombre: 'MARÍA FERNANDA', apellido_paterno: 'LÓPEZ', apellido_materno: 'DE LA CRUZ' }],
-    ['the CURP corrects the order', 'HERNANDEZ GARCIA GLORIA', 'given_first', 'HEGG560427MVZRRL04', { apellido_paterno: 'HERNANDEZ', apellido_materno: 'GARCIA', nombre: 'GLORIA' }],
+    [
+      'given names first',
+      'GLORIA HERNÁNDEZ GARCÍA',
+      'given_first',
+      undefined,
+      { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA' },
+    ],
+    [
+      'surnames first',
+      'HERNÁNDEZ GARCÍA GLORIA',
+      'surnames_first',
+      undefined,
+      { apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', nombre: 'GLORIA' },
+    ],
+    [
+      'particles stay with their surname',
+      'MARÍA FERNANDA LÓPEZ DE LA CRUZ',
+      'given_first',
+      undefined,
+      { nombre: 'MARÍA FERNANDA', apellido_paterno: 'LÓPEZ', apellido_materno: 'DE LA CRUZ' },
+    ],
+    [
+      'the CURP corrects the order',
+      'HERNANDEZ GARCIA GLORIA',
+      'given_first',
+      'HEGG560427MVZRRL04',
+      { apellido_paterno: 'HERNANDEZ', apellido_materno: 'GARCIA', nombre: 'GLORIA' },
+    ],
   ] as const)('%s', (_name, full, order, curp, expected) => {
     expect(splitFullName(full, order, curp)).toEqual(expected);
   });
@@ -410,7 +464,9 @@ describe('plates and entities on registration documents', () => {
   });
 
   it('does not take a street name far below the header for the entity', () => {
-    const text = ['TARJETA DE CIRCULACIÓN', 'PLACA: JKL-123-A', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'DOMICILIO: AV. HIDALGO 123'].join('\n');
+    const text = ['TARJETA DE CIRCULACIÓN', 'PLACA: JKL-123-A', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'DOMICILIO: AV. HIDALGO 123'].join(
+      '\n',
+    );
     expect(extractParsedData('certificate_title', text)).not.toHaveProperty('entidad');
   });
 });

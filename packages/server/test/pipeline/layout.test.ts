@@ -51,11 +51,7 @@ describe('layoutText: reading order of a positioned text layer', () => {
     },
     {
       name: 'a form of labels before aligned values reads line by line',
-      rows: [
-        'RFC emisor:       ADN010101AB1',
-        'Nombre emisor:    AUTOMOTRIZ DEL NORTE',
-        'RFC receptor:     PELJ800101A14',
-      ],
+      rows: ['RFC emisor:       ADN010101AB1', 'Nombre emisor:    AUTOMOTRIZ DEL NORTE', 'RFC receptor:     PELJ800101A14'],
       text: ['RFC emisor: ADN010101AB1', 'Nombre emisor: AUTOMOTRIZ DEL NORTE', 'RFC receptor: PELJ800101A14'],
     },
     {
@@ -110,9 +106,24 @@ describe('layoutOcrLines: OCR lines cut per column are put back into rows', () =
   });
 
   it('reads the columns of a row the engine split, one column after the other', () => {
-    const boxes = page(['EMISOR                    RECEPTOR', 'ACME SA DE CV             JUAN PEREZ', 'RFC: AAA010101AAA         RFC: PELJ800101A14']);
+    const boxes = page([
+      'EMISOR                    RECEPTOR',
+      'ACME SA DE CV             JUAN PEREZ',
+      'RFC: AAA010101AAA         RFC: PELJ800101A14',
+    ]);
     const byColumn = [boxes.filter((b) => b.x0 < 150 && b.y0 === 0), boxes.filter((b) => b.x0 >= 150 && b.y0 === 0)];
-    for (const y of [14, 28]) byColumn.push(boxes.filter((b) => b.x0 < 150 && b.y0 === y), boxes.filter((b) => b.x0 >= 150 && b.y0 === y));
-    expect(layoutOcrLines(byColumn).split('\n')).toEqual(['EMISOR', 'ACME SA DE CV', 'RFC: AAA010101AAA', 'RECEPTOR', 'JUAN PEREZ', 'RFC: PELJ800101A14']);
+    for (const y of [14, 28])
+      byColumn.push(
+        boxes.filter((b) => b.x0 < 150 && b.y0 === y),
+        boxes.filter((b) => b.x0 >= 150 && b.y0 === y),
+      );
+    expect(layoutOcrLines(byColumn).split('\n')).toEqual([
+      'EMISOR',
+      'ACME SA DE CV',
+      'RFC: AAA010101AAA',
+      'RECEPTOR',
+      'JUAN PEREZ',
+      'RFC: PELJ800101A14',
+    ]);
   });
 });

@@ -32,7 +32,11 @@ describe('MemoryBudget', () => {
 
   it('lets one piece of work larger than the whole budget run alone, and frees after a failure', async () => {
     const budget = new MemoryBudget(100);
-    await expect(budget.run(500, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      budget.run(500, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(budget.inUse).toBe(0);
     expect(await budget.run(500, async () => 'ran')).toBe('ran');
   });
@@ -46,7 +50,8 @@ describe('MemoryBudget', () => {
       supports: () => true,
       run: async ({ bytes }) => (started.push(bytes.length), await release.opened, { text: '', json_ocr: {} }),
     };
-    const doc = (size: number) => processDocument({ bytes: new Uint8Array(size), mime: 'text/plain', sha256: 'x', engines: [engine], budget });
+    const doc = (size: number) =>
+      processDocument({ bytes: new Uint8Array(size), mime: 'text/plain', sha256: 'x', engines: [engine], budget });
     const one = doc(1000);
     const two = doc(10);
     await new Promise((r) => setTimeout(r, 10));

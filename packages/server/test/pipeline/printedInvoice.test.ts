@@ -72,11 +72,15 @@ describe('printed invoices (issue rows, one per layout and failure mode)', () =>
       SEAL.split('').reverse().join(''),
     ];
     const data = extractParsedData('invoice', await pageText(rows));
-    expect(data).toMatchObject({ nombre_emisor: 'SERVICIOS CONTABLES DEL BAJIO SC', nombre_receptor: 'JUAN PEREZ LOPEZ', monto_total: 13920 });
+    expect(data).toMatchObject({
+      nombre_emisor: 'SERVICIOS CONTABLES DEL BAJIO SC',
+      nombre_receptor: 'JUAN PEREZ LOPEZ',
+      monto_total: 13920,
+    });
     for (const key of ['vin', 'marca', 'modelo', 'anio_modelo', 'numero_motor']) expect(data, key).not.toHaveProperty(key);
   });
 
-  it('a CFDI relacionado printed before the folio fiscal is not the invoice\'s UUID', async () => {
+  it("a CFDI relacionado printed before the folio fiscal is not the invoice's UUID", async () => {
     const rows = [
       'EMISOR: AUTOMOTRIZ VALLE DE MEXICO SA DE CV   RFC: AVM9203175R5',
       'CFDI RELACIONADOS',
@@ -87,21 +91,44 @@ describe('printed invoices (issue rows, one per layout and failure mode)', () =>
     expect(extractParsedData('invoice', await pageText(rows)).folio_fiscal).toBe('6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B');
   });
 
-  it('an issuer RFC misread past repair leaves rfc_emisor empty, never the receiver\'s', () => {
-    const text = ['AUTOMOTRIZ VALLE DE MEXICO SA DE CV', 'R.F.C. AVM92O3X75R5', 'FACTURA', 'CLIENTE: JUAN PEREZ LOPEZ', 'R.F.C. PELJ800101A14', 'TOTAL $406,000.00'].join('\n');
+  it("an issuer RFC misread past repair leaves rfc_emisor empty, never the receiver's", () => {
+    const text = [
+      'AUTOMOTRIZ VALLE DE MEXICO SA DE CV',
+      'R.F.C. AVM92O3X75R5',
+      'FACTURA',
+      'CLIENTE: JUAN PEREZ LOPEZ',
+      'R.F.C. PELJ800101A14',
+      'TOTAL $406,000.00',
+    ].join('\n');
     const data = extractParsedData('invoice', text);
     expect(data.rfc_emisor).toBeUndefined();
     expect(data).toMatchObject({ rfc_receptor: 'PELJ800101A14', nombre_receptor: 'JUAN PEREZ LOPEZ' });
   });
 
   it('an RFC misread where its positions fix the kind of character is mended', () => {
-    const text = ['EMISOR: AUTOMOTRIZ VALLE DE MEXICO SA DE CV', 'RFC: AVM92O3I75R5', 'RECEPTOR: JUAN PEREZ LOPEZ', 'RFC: PELJ8OO1O1A14'].join('\n');
+    const text = [
+      'EMISOR: AUTOMOTRIZ VALLE DE MEXICO SA DE CV',
+      'RFC: AVM92O3I75R5',
+      'RECEPTOR: JUAN PEREZ LOPEZ',
+      'RFC: PELJ8OO1O1A14',
+    ].join('\n');
     expect(extractParsedData('invoice', text)).toMatchObject({ rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14' });
   });
 
   it('the SAT QR wins over the text, and a disagreement is a warning', () => {
-    const ctx = extractContext({ folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'PELJ800101A14', monto_total: 406000 });
-    const text = ['EMISOR: AUTOMOTRIZ VALLE DE MEXICO SA DE CV', 'RFC: AVM9203175R5', 'RECEPTOR: JUAN PEREZ LOPEZ', 'RFC: PELJ800101A41', 'Total: $406,000.00'].join('\n');
+    const ctx = extractContext({
+      folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
+      rfc_emisor: 'AVM9203175R5',
+      rfc_receptor: 'PELJ800101A14',
+      monto_total: 406000,
+    });
+    const text = [
+      'EMISOR: AUTOMOTRIZ VALLE DE MEXICO SA DE CV',
+      'RFC: AVM9203175R5',
+      'RECEPTOR: JUAN PEREZ LOPEZ',
+      'RFC: PELJ800101A41',
+      'Total: $406,000.00',
+    ].join('\n');
     expect(extractParsedData('invoice', text, undefined, ctx)).toMatchObject({
       folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
       rfc_receptor: 'PELJ800101A14',
@@ -137,15 +164,30 @@ describe('VINs misread by OCR (one misread, unique fix)', () => {
     { name: 'one character too many', printed: '3N1CN8AE5RK8123455', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'S read for 5', printed: '3N1CN8AESRK812345', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'B read for 8', printed: '3N1CNBAE5RK812345', vin: '3N1CN8AE5RK812345', repaired: true },
-    { name: 'three candidates make the check digit hold: kept as read, not guessed', printed: '3JFRF5PU0YBP33681', vin: '3JFRF5PU0YBP33681', repaired: false },
+    {
+      name: 'three candidates make the check digit hold: kept as read, not guessed',
+      printed: '3JFRF5PU0YBP33681',
+      vin: '3JFRF5PU0YBP33681',
+      repaired: false,
+    },
     // One swap (6 for G near the end) would make it hold, but '361' names no maker: the two
     // swaps that give Chevrolet Mexico's '3G1' are the reading.
-    { name: 'a misread maker is mended too: only candidates naming a known maker count', printed: '361TASCF7RL406762', vin: '3G1TA5CF7RL406762', repaired: true },
+    {
+      name: 'a misread maker is mended too: only candidates naming a known maker count',
+      printed: '361TASCF7RL406762',
+      vin: '3G1TA5CF7RL406762',
+      repaired: true,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
       const ctx = extractContext();
-      const data = extractParsedData('certificate_title', `TARJETA DE CIRCULACION\nPLACA: ABC1234\nNO. DE SERIE: ${c.printed}`, undefined, ctx);
+      const data = extractParsedData(
+        'certificate_title',
+        `TARJETA DE CIRCULACION\nPLACA: ABC1234\nNO. DE SERIE: ${c.printed}`,
+        undefined,
+        ctx,
+      );
       expect(data.vin).toBe(c.vin);
       expect(ctx.findings.includes('VIN_REPAIRED')).toBe(c.repaired);
     });
@@ -171,7 +213,7 @@ describe('what OCR does to scans, mended or left out', () => {
     }
   });
 
-  it('drops the box rules OCR reads at a value\'s ends, and a value that is only such marks', () => {
+  it("drops the box rules OCR reads at a value's ends, and a value that is only such marks", () => {
     const text = 'TARJETA DE CIRCULACION\nPLACA: ABC1234\nMODELO: |2025\nLINEA: _';
     const data = extractParsedData('certificate_title', text);
     expect(data.anio_modelo).toBe(2025);
@@ -189,6 +231,8 @@ describe('what OCR does to scans, mended or left out', () => {
     expect(extractParsedData('certificate_title', text, undefined, scanned())).not.toHaveProperty('vin');
     expect(extractParsedData('certificate_title', text).vin).toBe('3JFRF5PU0YBP33681');
     // Outside North America the check digit is not binding: kept as read.
-    expect(extractParsedData('certificate_title', 'TARJETA DE CIRCULACION\nNIV: JM1BL1SF1A1234567', undefined, scanned()).vin).toBe('JM1BL1SF1A1234567');
+    expect(extractParsedData('certificate_title', 'TARJETA DE CIRCULACION\nNIV: JM1BL1SF1A1234567', undefined, scanned()).vin).toBe(
+      'JM1BL1SF1A1234567',
+    );
   });
 });

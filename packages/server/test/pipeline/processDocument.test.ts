@@ -6,7 +6,12 @@ const noImages = defaultEngines({ imageOcr: false });
 
 describe('processDocument', () => {
   it('CFDI 4.0 XML of a sale: an invoice, parsed from the XML, valid', async () => {
-    const out = await processDocument({ bytes: fixture('cfdi40-venta-vehiculos.xml'), mime: 'application/xml', sha256: '', engines: noImages });
+    const out = await processDocument({
+      bytes: fixture('cfdi40-venta-vehiculos.xml'),
+      mime: 'application/xml',
+      sha256: '',
+      engines: noImages,
+    });
     expect(out).toMatchObject({
       type: 'invoice',
       subtype: 'cfdi_4.0',
@@ -30,7 +35,13 @@ describe('processDocument', () => {
   });
 
   it('a manual type wins over the classifier and picks the extractor', async () => {
-    const out = await processDocument({ bytes: await makePdf(TENENCIA_RECEIPT), mime: 'application/pdf', sha256: '', manualType: 'certificate_title', engines: noImages });
+    const out = await processDocument({
+      bytes: await makePdf(TENENCIA_RECEIPT),
+      mime: 'application/pdf',
+      sha256: '',
+      manualType: 'certificate_title',
+      engines: noImages,
+    });
     expect(out.type).toBe('certificate_title');
     expect(out.classification).toEqual({ method: 'manual', confidence: 1 });
     expect(out.parsed_data).not.toHaveProperty('ejercicio_fiscal');
@@ -44,7 +55,12 @@ describe('processDocument', () => {
 
     it('takes type and text from the fixture and extracts from that text', async () => {
       const lookup = async (key: string) =>
-        key === sha ? { type: 'certificate_title', text: 'TARJETA DE CIRCULACIÓN\nPLACA: RSX-482-B\nESTADO: NUEVO LEÓN\nPROPIETARIO: ROBERTO SALINAS' } : undefined;
+        key === sha
+          ? {
+              type: 'certificate_title',
+              text: 'TARJETA DE CIRCULACIÓN\nPLACA: RSX-482-B\nESTADO: NUEVO LEÓN\nPROPIETARIO: ROBERTO SALINAS',
+            }
+          : undefined;
       const out = await processDocument({ bytes: png, mime: 'image/png', sha256: sha, engines: [fixtureEngine(lookup), neverRead] });
       expect(neverRead.run).not.toHaveBeenCalled();
       expect(out).toMatchObject({
@@ -58,24 +74,47 @@ describe('processDocument', () => {
 
     it('uses the fixture parsed_data as given (sanitized), for any MIME', async () => {
       const lookup = async () => ({ type: 'ine', parsed_data: { nombre: 'ANA', apellido_paterno: 'RUIZ', curp: 42 } });
-      const out = await processDocument({ bytes: Buffer.from('%PDF-1.7'), mime: 'application/pdf', sha256: 'abc', engines: [fixtureEngine(lookup), ...noImages] });
+      const out = await processDocument({
+        bytes: Buffer.from('%PDF-1.7'),
+        mime: 'application/pdf',
+        sha256: 'abc',
+        engines: [fixtureEngine(lookup), ...noImages],
+      });
       expect(out.type).toBe('ine');
       expect(out.parsed_data).toEqual({ nombre: 'ANA', apellido_paterno: 'RUIZ' });
       expect(out.validity).toMatchObject({ document_validity: 'valid', userInfo: { nombre: 'ANA RUIZ' } });
     });
 
     it('a manual type still wins over the fixture type', async () => {
-      const out = await processDocument({ bytes: png, mime: 'image/png', sha256: sha, manualType: 'vehicle_plate', engines: [fixtureEngine(async () => ({ type: 'ine', text: 'PLACA: RSX-482-B' }))] });
+      const out = await processDocument({
+        bytes: png,
+        mime: 'image/png',
+        sha256: sha,
+        manualType: 'vehicle_plate',
+        engines: [fixtureEngine(async () => ({ type: 'ine', text: 'PLACA: RSX-482-B' }))],
+      });
       expect(out).toMatchObject({ type: 'vehicle_plate', classification: { method: 'manual' }, parsed_data: { placa: 'RSX482B' } });
     });
   });
 
   it('reads a real image with local OCR end to end', async () => {
-    const out = await processDocument({ bytes: fixture('tarjeta-circulacion-nl.png'), mime: 'image/png', sha256: '', engines: defaultEngines() });
+    const out = await processDocument({
+      bytes: fixture('tarjeta-circulacion-nl.png'),
+      mime: 'image/png',
+      sha256: '',
+      engines: defaultEngines(),
+    });
     expect(out).toMatchObject({
       type: 'certificate_title',
       engine: 'tesseract',
-      parsed_data: { placa: 'RSX482B', entidad: 'NLE', vin: '3G1TC5CF0JL123456', marca: 'CHEVROLET', anio_modelo: 2018, fecha_documento: '04/09/2021' },
+      parsed_data: {
+        placa: 'RSX482B',
+        entidad: 'NLE',
+        vin: '3G1TC5CF0JL123456',
+        marca: 'CHEVROLET',
+        anio_modelo: 2018,
+        fecha_documento: '04/09/2021',
+      },
       validity: { document_validity: 'valid' },
     });
   });
@@ -98,7 +137,13 @@ describe('processDocument', () => {
   });
 
   it('an image without local OCR is unreadable until a fixture or manual OCR arrives', async () => {
-    const out = await processDocument({ bytes: fixture('cfdi-qr.png'), mime: 'image/png', sha256: '', manualType: 'invoice', engines: noImages });
+    const out = await processDocument({
+      bytes: fixture('cfdi-qr.png'),
+      mime: 'image/png',
+      sha256: '',
+      manualType: 'invoice',
+      engines: noImages,
+    });
     expect(out).toMatchObject({ type: 'invoice', parsed_data: {}, validity: { document_validity: 'unreadable', codes: ['NO_TEXT'] } });
   });
 });

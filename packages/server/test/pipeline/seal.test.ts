@@ -1,7 +1,13 @@
 import { Certificate } from '@nodecfdi/credentials/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeValidity } from '../../src/pipeline/index.js';
-import { certificateExpiredAt, readCertificado, SEAL_REASONS, CERTIFICATE_PROBLEMS, verifyCfdiSeal } from '../../src/pipeline/seal/index.js';
+import {
+  certificateExpiredAt,
+  readCertificado,
+  SEAL_REASONS,
+  CERTIFICATE_PROBLEMS,
+  verifyCfdiSeal,
+} from '../../src/pipeline/seal/index.js';
 import { makeTestCsd, signCfdi, type TestCsd } from '../support/csd.js';
 import { payment10, payment20, payroll12, vehicleInvoice32, vehicleInvoice33, vehicleInvoice40 } from '../support/cfdiSamples.js';
 import { edit } from '../support/edit.js';
@@ -48,13 +54,21 @@ describe('verifyCfdiSeal', () => {
     ['4.0', "the receptor's RFC", (x: string) => edit(x, 'Rfc="PELJ800101A14"', 'Rfc="GOMA800101A14"')],
     ['4.0', "the receptor's name", (x: string) => edit(x, 'JUAN  PEÑA   LÓPEZ', 'JUAN PEÑA LOPEZ')],
     ['4.0', "a concept's description", (x: string) => edit(x, 'Descripcion="Tapetes"', 'Descripcion="Tapetes de lujo"')],
-    ['4.0', 'the pedimento of a concept', (x: string) => edit(x, 'NumeroPedimento="24  47  3456  4000123"', 'NumeroPedimento="24  47  3456  4000124"')],
+    [
+      '4.0',
+      'the pedimento of a concept',
+      (x: string) => edit(x, 'NumeroPedimento="24  47  3456  4000123"', 'NumeroPedimento="24  47  3456  4000124"'),
+    ],
     ['4.0', 'an optional attribute added', (x: string) => edit(x, 'Unidad="Pieza"', 'Unidad="Pieza" Descuento="0.00"')],
     ['3.3', 'the VIN in the vehicle complement', (x: string) => edit(x, 'Niv="KNDMC5C28K6556950"', 'Niv="KNDMC5C28K6556951"')],
     ['3.3', 'the trade-in car of vehiculousado', (x: string) => edit(x, 'NIV="2T3WF4EV4DW022556"', 'NIV="2T3WF4EV4DW022557"')],
   ])('%s: changing %s after sealing makes it invalid', (version, _what, change) => {
     const xml = version === '4.0' ? signCfdi(vehicleInvoice40(), csd40) : signCfdi(vehicleInvoice33(), csd33);
-    expect(seal(change(xml))).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.mismatch, certificate: { rfc: version === '4.0' ? csd40.rfc : csd33.rfc } });
+    expect(seal(change(xml))).toMatchObject({
+      status: 'invalid',
+      reason: SEAL_REASONS.mismatch,
+      certificate: { rfc: version === '4.0' ? csd40.rfc : csd33.rfc },
+    });
   });
 
   it.each([
@@ -77,7 +91,11 @@ describe('verifyCfdiSeal', () => {
   });
 
   it("a certificate of another RFC than the Emisor's is invalid", () => {
-    expect(seal(signCfdi(vehicleInvoice40(), other))).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.rfc(other.rfc, csd40.rfc), certificate: { rfc: other.rfc } });
+    expect(seal(signCfdi(vehicleInvoice40(), other))).toMatchObject({
+      status: 'invalid',
+      reason: SEAL_REASONS.rfc(other.rfc, csd40.rfc),
+      certificate: { rfc: other.rfc },
+    });
   });
 
   it("a NoCertificado that is not the certificate's number is invalid", () => {
@@ -87,7 +105,11 @@ describe('verifyCfdiSeal', () => {
 
   it('a complement without published rules is unverifiable, the certificate still shown', () => {
     const xml = edit(signCfdi(vehicleInvoice40(), csd40), '<cfdi:Complemento>', '<cfdi:Complemento><x:Propio xmlns:x="urn:propio" a="1"/>');
-    expect(seal(xml)).toMatchObject({ status: 'unverifiable', reason: SEAL_REASONS.unknown('{urn:propio}Propio'), certificate: { number: csd40.number } });
+    expect(seal(xml)).toMatchObject({
+      status: 'unverifiable',
+      reason: SEAL_REASONS.unknown('{urn:propio}Propio'),
+      certificate: { number: csd40.number },
+    });
   });
 
   it.each([
@@ -95,16 +117,27 @@ describe('verifyCfdiSeal', () => {
     ['an empty Certificado', (x: string) => x.replace(/ Certificado="[^"]*"/, ' Certificado=""'), 'Certificado'],
     ['neither', (x: string) => x.replace(/ Sello="[^"]*"/, '').replace(/ Certificado="[^"]*"/, ''), 'Sello ni Certificado'],
   ])('an unsigned draft (%s) is unverifiable', (_what, change, missing) => {
-    expect(seal(change(signCfdi(vehicleInvoice40(), csd40)))).toEqual({ status: 'unverifiable', reason: SEAL_REASONS.unsigned(missing), certificate: null });
+    expect(seal(change(signCfdi(vehicleInvoice40(), csd40)))).toEqual({
+      status: 'unverifiable',
+      reason: SEAL_REASONS.unsigned(missing),
+      certificate: null,
+    });
   });
 
   it.each([
     ['a PEM text as Certificado', (c: string) => `-----BEGIN CERTIFICATE-----\n${c}\n-----END CERTIFICATE-----`, CERTIFICATE_PROBLEMS.pem],
-    ['the base64 of a PEM text', (c: string) => Buffer.from(`-----BEGIN CERTIFICATE-----\n${c}\n-----END CERTIFICATE-----\n`).toString('base64'), CERTIFICATE_PROBLEMS.pem],
+    [
+      'the base64 of a PEM text',
+      (c: string) => Buffer.from(`-----BEGIN CERTIFICATE-----\n${c}\n-----END CERTIFICATE-----\n`).toString('base64'),
+      CERTIFICATE_PROBLEMS.pem,
+    ],
     ['a truncated Certificado', (c: string) => c.slice(0, 800), CERTIFICATE_PROBLEMS.undecodable],
     ['a Certificado that is not base64', (c: string) => c.slice(0, 801), CERTIFICATE_PROBLEMS.base64],
   ])('%s is invalid, and the reason says so', (_what, change, reason) => {
-    const xml = signCfdi(vehicleInvoice40(), csd40).replace(/ Certificado="([^"]*)"/, (_m, c: string) => ` Certificado="${change(c).replace(/\n/g, '&#10;')}"`);
+    const xml = signCfdi(vehicleInvoice40(), csd40).replace(
+      / Certificado="([^"]*)"/,
+      (_m, c: string) => ` Certificado="${change(c).replace(/\n/g, '&#10;')}"`,
+    );
     expect(seal(xml)).toEqual({ status: 'invalid', reason, certificate: null });
   });
 
@@ -112,7 +145,10 @@ describe('verifyCfdiSeal', () => {
     const xml = signCfdi(vehicleInvoice40(), csd40);
     const sello = / Sello="([^"]*)"/.exec(xml)![1];
     expect(seal(xml.replace(sello, sello.slice(0, 200)))).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.truncated(150, 256) });
-    expect(seal(xml.replace(` Sello="${sello}`, ` Sello="${sello.slice(0, 201)}`))).toMatchObject({ status: 'invalid', reason: SEAL_REASONS.sello });
+    expect(seal(xml.replace(` Sello="${sello}`, ` Sello="${sello.slice(0, 201)}`))).toMatchObject({
+      status: 'invalid',
+      reason: SEAL_REASONS.sello,
+    });
   });
 
   it('a Sello wrapped over lines is the same seal as the timbre keeps', () => {
@@ -151,9 +187,19 @@ describe('readCertificado', () => {
 });
 
 describe('the seal in a document validity', () => {
-  const certificate = { number: '30001000000400002434', rfc: 'AVM9203175R5', valid_from: '2024-01-01T11:00:00.000Z', valid_to: '2028-01-01T11:00:00.000Z' };
+  const certificate = {
+    number: '30001000000400002434',
+    rfc: 'AVM9203175R5',
+    valid_from: '2024-01-01T11:00:00.000Z',
+    valid_to: '2028-01-01T11:00:00.000Z',
+  };
   const validity = (signature: unknown, fecha = '2024-03-12T10:15:30') =>
-    computeValidity({ type: 'factura_xml', parsed_data: { vin: '3N1CN8AE5RK812345', rfc_emisor: 'AVM9203175R5', monto_total: 1, folio_fiscal: 'x' }, text: 'x', json_ocr: { source: 'cfdi_xml', fecha_iso: fecha, signature } });
+    computeValidity({
+      type: 'factura_xml',
+      parsed_data: { vin: '3N1CN8AE5RK812345', rfc_emisor: 'AVM9203175R5', monto_total: 1, folio_fiscal: 'x' },
+      text: 'x',
+      json_ocr: { source: 'cfdi_xml', fecha_iso: fecha, signature },
+    });
 
   it.each([
     [{ status: 'valid', reason: null, certificate }, 'valid', []],
@@ -167,6 +213,9 @@ describe('the seal in a document validity', () => {
     expect(certificateExpiredAt(certificate, '2024-01-01T05:30:00')).toBe(false);
     expect(certificateExpiredAt(certificate, '2024-01-01T04:30:00')).toBe(true);
     expect(certificateExpiredAt(certificate, '2028-01-01T05:30:00')).toBe(true);
-    expect(validity({ status: 'valid', reason: null, certificate }, '2023-06-01T12:00:00')).toMatchObject({ document_validity: 'valid', codes: ['CFDI_CERTIFICADO_VENCIDO'] });
+    expect(validity({ status: 'valid', reason: null, certificate }, '2023-06-01T12:00:00')).toMatchObject({
+      document_validity: 'valid',
+      codes: ['CFDI_CERTIFICADO_VENCIDO'],
+    });
   });
 });

@@ -50,7 +50,11 @@ describe('cadena original (SAT XSLT rules)', () => {
   });
 
   it('an element without published rules is reported, not guessed', () => {
-    const xml = edit(vehicleInvoice40(), '<cfdi:Complemento>', '<cfdi:Complemento><cp:CartaPorte xmlns:cp="http://www.sat.gob.mx/CartaPorte31" Version="3.1"/>');
+    const xml = edit(
+      vehicleInvoice40(),
+      '<cfdi:Complemento>',
+      '<cfdi:Complemento><cp:CartaPorte xmlns:cp="http://www.sat.gob.mx/CartaPorte31" Version="3.1"/>',
+    );
     expect(cadenaOf(xml)).toEqual({ unknown: '{http://www.sat.gob.mx/CartaPorte31}CartaPorte' });
   });
 
@@ -87,4 +91,3 @@ describe('cadena original (SAT XSLT rules)', () => {
     );
   });
 });
-

@@ -13,17 +13,53 @@ describe('computeValidity', () => {
     ['VIN check digit invalid', 'repuve', { vin: '3N1CN8AE0RK812345' }, 'invalid', ['VIN_CHECK_DIGIT_INVALID']],
     ['VIN with I, O or Q', 'repuve', { vin: '3N1CN8AE0RK81234O' }, 'invalid', ['VIN_INVALID']],
     ['non-North-American VIN check digit is a warning', 'repuve', { vin: 'WVWZZZ1JZXW000001' }, 'valid', ['VIN_CHECK_DIGIT_WARNING']],
-    ['partial VIN on a receipt is information', 'tax_payment', { vin: 'RK812345', placa: 'MBC1234', ejercicio_fiscal: 2024 }, 'valid', ['VIN_PARTIAL']],
+    [
+      'partial VIN on a receipt is information',
+      'tax_payment',
+      { vin: 'RK812345', placa: 'MBC1234', ejercicio_fiscal: 2024 },
+      'valid',
+      ['VIN_PARTIAL'],
+    ],
     ['CURP check digit invalid', 'curp', { curp: 'BOXW310820HNERXN08' }, 'invalid', ['CURP_CHECK_DIGIT_INVALID']],
     ['CURP malformed', 'curp', { curp: 'HEGG560231MVZRRL04' }, 'invalid', ['CURP_INVALID']],
     ['RFC malformed', 'invoice', { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9213175R5', monto_total: 1 }, 'invalid', ['RFC_INVALID']],
-    ['generic RFC is a warning', 'invoice', { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'XAXX010101000', monto_total: 1 }, 'valid', ['RFC_GENERIC']],
-    ['foreign RFC is a warning', 'invoice', { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'XEXX010101000', monto_total: 1 }, 'valid', ['RFC_FOREIGN']],
-    ['RFC checksum mismatch never rejects', 'invoice', { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R9', monto_total: 1 }, 'valid', ['RFC_CHECKSUM_MISMATCH']],
-    ['clave de elector malformed', 'ine', { nombre: 'A', apellido_paterno: 'B', clave_elector: 'HRGRGL56042730X800' }, 'invalid', ['CLAVE_ELECTOR_INVALID']],
+    [
+      'generic RFC is a warning',
+      'invoice',
+      { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'XAXX010101000', monto_total: 1 },
+      'valid',
+      ['RFC_GENERIC'],
+    ],
+    [
+      'foreign RFC is a warning',
+      'invoice',
+      { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R5', rfc_receptor: 'XEXX010101000', monto_total: 1 },
+      'valid',
+      ['RFC_FOREIGN'],
+    ],
+    [
+      'RFC checksum mismatch never rejects',
+      'invoice',
+      { vin: '3VWFE21C04M000001', rfc_emisor: 'AVM9203175R9', monto_total: 1 },
+      'valid',
+      ['RFC_CHECKSUM_MISMATCH'],
+    ],
+    [
+      'clave de elector malformed',
+      'ine',
+      { nombre: 'A', apellido_paterno: 'B', clave_elector: 'HRGRGL56042730X800' },
+      'invalid',
+      ['CLAVE_ELECTOR_INVALID'],
+    ],
     ['unusual plate is a warning', 'vehicle_plate', { placa: '12' }, 'valid', ['PLATE_UNUSUAL']],
     ['missing fields name each field', 'tax_payment', { placa: 'MBC1234' }, 'incomplete', ['MISSING_FIELDS', 'MISSING_EJERCICIO_FISCAL']],
-    ['a failed check outranks missing fields', 'certificate_title', { vin: '3N1CN8AE0RK812345' }, 'invalid', ['VIN_CHECK_DIGIT_INVALID', 'MISSING_FIELDS', 'MISSING_PLACA']],
+    [
+      'a failed check outranks missing fields',
+      'certificate_title',
+      { vin: '3N1CN8AE0RK812345' },
+      'invalid',
+      ['VIN_CHECK_DIGIT_INVALID', 'MISSING_FIELDS', 'MISSING_PLACA'],
+    ],
   ] as const)('%s', (_name, type, parsed_data, document_validity, codes, text: string = TEXT) => {
     const v = computeValidity({ type, parsed_data, text });
     expect(v.document_validity).toBe(document_validity);
@@ -49,17 +85,43 @@ describe('computeValidity', () => {
   });
 
   it('without the MRZ, reads the expiry from the VIGENCIA printed on the front (valid through 31 December)', () => {
-    const front = fixtureText('ine-front-back.txt').split('\n').filter((l) => !/^(IDMEX|\d{7}[MF]|[A-Z<]+<<)/.test(l)).join('\n');
+    const front = fixtureText('ine-front-back.txt')
+      .split('\n')
+      .filter((l) => !/^(IDMEX|\d{7}[MF]|[A-Z<]+<<)/.test(l))
+      .join('\n');
     const data = { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' };
     const expired = front.replace('VIGENCIA 2023 - 2033', 'VIGENCIA 2013 - 2023');
-    expect(computeValidity({ type: 'ine', parsed_data: data, text: expired, today: new Date('2026-11-24') })).toMatchObject({ document_validity: 'invalid', codes: ['ID_EXPIRED'] });
-    expect(computeValidity({ type: 'id_front', parsed_data: data, text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025', today: new Date('2026-01-01') }).codes).toContain('ID_EXPIRED');
-    expect(computeValidity({ type: 'id_front', parsed_data: data, text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025', today: new Date('2025-12-31') }).codes).not.toContain('ID_EXPIRED');
+    expect(computeValidity({ type: 'ine', parsed_data: data, text: expired, today: new Date('2026-11-24') })).toMatchObject({
+      document_validity: 'invalid',
+      codes: ['ID_EXPIRED'],
+    });
+    expect(
+      computeValidity({
+        type: 'id_front',
+        parsed_data: data,
+        text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025',
+        today: new Date('2026-01-01'),
+      }).codes,
+    ).toContain('ID_EXPIRED');
+    expect(
+      computeValidity({
+        type: 'id_front',
+        parsed_data: data,
+        text: 'INSTITUTO NACIONAL ELECTORAL VIGENCIA 2025',
+        today: new Date('2025-12-31'),
+      }).codes,
+    ).not.toContain('ID_EXPIRED');
     expect(computeValidity({ type: 'ine', parsed_data: data, text: front, today: new Date('2026-11-24') }).codes).toEqual([]);
   });
 
   it('puts the owner name in userInfo', () => {
-    expect(computeValidity({ type: 'certificate_title', parsed_data: { propietario: 'JUAN PEREZ', placa: 'ABC1234', vin: '3VWFE21C04M000001' }, text: TEXT }).userInfo).toEqual({
+    expect(
+      computeValidity({
+        type: 'certificate_title',
+        parsed_data: { propietario: 'JUAN PEREZ', placa: 'ABC1234', vin: '3VWFE21C04M000001' },
+        text: TEXT,
+      }).userInfo,
+    ).toEqual({
       nombre: 'JUAN PEREZ',
     });
   });
@@ -72,10 +134,26 @@ describe('computeValidity', () => {
 
 describe('ownerInfo', () => {
   it.each([
-    ['the last endorsee of an endorsed invoice', { nombre_receptor: 'JUAN PEREZ', endosos: [{ de: 'JUAN PEREZ', a: 'ANA RUIZ', fecha: '01/01/2020' }] }, { nombre: 'ANA RUIZ', source: 'endosos', person_type: 'fisica' }],
-    ['the propietario of a vehicle document', { propietario: 'GRUPO AUTOMOTRIZ DEL NORTE SA DE CV' }, { nombre: 'GRUPO AUTOMOTRIZ DEL NORTE SA DE CV', source: 'propietario', person_type: 'moral' }],
-    ['the person of an ID', { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' }, { nombre: 'GLORIA HERNÁNDEZ GARCÍA', nombres: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', curp: 'HEGG560427MVZRRL04', source: 'nombre' }],
-    ['the receiver of an invoice, typed by its RFC', { nombre_receptor: 'TRANSPORTES LOPEZ', rfc_receptor: 'TLO010101AB1' }, { nombre: 'TRANSPORTES LOPEZ', rfc: 'TLO010101AB1', person_type: 'moral', source: 'nombre_receptor' }],
+    [
+      'the last endorsee of an endorsed invoice',
+      { nombre_receptor: 'JUAN PEREZ', endosos: [{ de: 'JUAN PEREZ', a: 'ANA RUIZ', fecha: '01/01/2020' }] },
+      { nombre: 'ANA RUIZ', source: 'endosos', person_type: 'fisica' },
+    ],
+    [
+      'the propietario of a vehicle document',
+      { propietario: 'GRUPO AUTOMOTRIZ DEL NORTE SA DE CV' },
+      { nombre: 'GRUPO AUTOMOTRIZ DEL NORTE SA DE CV', source: 'propietario', person_type: 'moral' },
+    ],
+    [
+      'the person of an ID',
+      { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' },
+      { nombre: 'GLORIA HERNÁNDEZ GARCÍA', nombres: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', curp: 'HEGG560427MVZRRL04', source: 'nombre' },
+    ],
+    [
+      'the receiver of an invoice, typed by its RFC',
+      { nombre_receptor: 'TRANSPORTES LOPEZ', rfc_receptor: 'TLO010101AB1' },
+      { nombre: 'TRANSPORTES LOPEZ', rfc: 'TLO010101AB1', person_type: 'moral', source: 'nombre_receptor' },
+    ],
   ])('%s', (_name, parsed, expected) => {
     expect(ownerInfo(parsed)).toMatchObject(expected);
   });

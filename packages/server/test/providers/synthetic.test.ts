@@ -20,7 +20,14 @@ describe('synthetic SAT CFDI answers', () => {
   });
 
   it.each([
-    ['I', 'Ingreso'], ['E', 'Egreso'], ['T', 'Traslado'], ['N', 'Nómina'], ['P', 'Pago'], ['ingreso', 'Ingreso'], ['egreso', 'Egreso'], [undefined, null],
+    ['I', 'Ingreso'],
+    ['E', 'Egreso'],
+    ['T', 'Traslado'],
+    ['N', 'Nómina'],
+    ['P', 'Pago'],
+    ['ingreso', 'Ingreso'],
+    ['egreso', 'Egreso'],
+    [undefined, null],
   ])('word the effect of TipoDeComprobante %s as %s', (tipo, effect) => {
     const [{ k }] = found(['6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A00', '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A01']);
     expect((syntheticSatCfdi(k, { tipo_comprobante: tipo }).result as { efectoComprobante: unknown }).efectoComprobante).toBe(effect);
@@ -39,6 +46,18 @@ describe('synthetic INE answers', () => {
 
   it('spell the CURP of a known person as RENAPO does', () => {
     // domain-facts' valid example HEGG560427MVZRRL04: HERNANDEZ GARCIA GLORIA, 27/04/1956, Veracruz.
-    expect(curpFor({ names: 'GLORIA', paternal: 'HERNANDEZ', maternal: 'GARCIA', year: 1956, month: 4, day: 27, sex: 'M', state: 'VZ', differentiator: 0 })).toBe('HEGG560427MVZRRL04');
+    expect(
+      curpFor({
+        names: 'GLORIA',
+        paternal: 'HERNANDEZ',
+        maternal: 'GARCIA',
+        year: 1956,
+        month: 4,
+        day: 27,
+        sex: 'M',
+        state: 'VZ',
+        differentiator: 0,
+      }),
+    ).toBe('HEGG560427MVZRRL04');
   });
 });

@@ -25,24 +25,30 @@ async function fleet(label: string) {
   let n = 0;
   const spawn = (command: 'start' | 'worker', env: Record<string, string> = {}) => {
     const own = path.join(root, `${command}-${++n}`);
-    return spawnServer(command, {
-      DATABASE_URL: pg.url,
-      VCASE_STATE_DIR: own,
-      VCASE_STORAGE_DIR: path.join(own, 'files'),
-      VCASE_ADMIN_TOKEN: ADMIN_TOKEN,
-      VCASE_JWT_SECRET: 'scale-out-jwt-secret',
-      VCASE_LOG_LEVEL: process.env.VCASE_TEST_LOG_LEVEL ?? 'silent',
-      VCASE_SANDBOX_LATENCY_MS: '0',
-      VCASE_ALLOW_PRIVATE_URLS: 'true',
-      VCASE_WORKERS: '2',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...env,
-    }, command === 'start' ? ['--no-bootstrap'] : []);
+    return spawnServer(
+      command,
+      {
+        DATABASE_URL: pg.url,
+        VCASE_STATE_DIR: own,
+        VCASE_STORAGE_DIR: path.join(own, 'files'),
+        VCASE_ADMIN_TOKEN: ADMIN_TOKEN,
+        VCASE_JWT_SECRET: 'scale-out-jwt-secret',
+        VCASE_LOG_LEVEL: process.env.VCASE_TEST_LOG_LEVEL ?? 'silent',
+        VCASE_SANDBOX_LATENCY_MS: '0',
+        VCASE_ALLOW_PRIVATE_URLS: 'true',
+        VCASE_WORKERS: '2',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        ...env,
+      },
+      command === 'start' ? ['--no-bootstrap'] : [],
+    );
   };
   /** Files any process wrote under its storage folder. */
   const storedOnDisk = () =>
-    (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => p.split(path.sep).includes('files') && fs.statSync(path.join(root, p)).isFile());
+    (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+      (p) => p.split(path.sep).includes('files') && fs.statSync(path.join(root, p)).isFile(),
+    );
   return {
     db: db.db,
     spawn,
@@ -80,7 +86,9 @@ describe('two API instances and a worker on one PostgreSQL database', { timeout:
   it('runs each job once, whichever of the three processes claims it', async () => {
     const receiver = await startReceiver();
     try {
-      expect((await onB.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: receiver.url })).statusCode).toBe(200);
+      expect(
+        (await onB.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: receiver.url })).statusCode,
+      ).toBe(200);
       const created = Array.from({ length: 24 }, (_, i) => `ONCE-${i}`);
       await Promise.all(created.map((internal_id, i) => createCase(i % 2 ? onB : onA, acme, { internal_id })));
       const jobs = await eventually(
@@ -105,13 +113,19 @@ describe('two API instances and a worker on one PostgreSQL database', { timeout:
   it('answers on one instance what was written on the other at once (read-cache revisions)', async () => {
     const caseId = await createCase(onA, acme, { internal_id: 'REV-1' });
     const metadata = () => onB.inject({ method: 'GET', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer });
-    const listed = async () => (await onB.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: acme.bearer })).json().data.map((c: { case_id: string }) => c.case_id);
+    const listed = async () =>
+      (await onB.inject({ method: 'GET', url: '/v1/cases?limit=100', headers: acme.bearer }))
+        .json()
+        .data.map((c: { case_id: string }) => c.case_id);
     // B computes and keeps its answers...
     expect((await metadata()).json()).toEqual((await metadata()).json());
     const before = await listed();
     expect(before).toContain(caseId);
     // ...A writes, and B's next answers follow, with no wait.
-    expect((await onA.inject({ method: 'POST', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer, payload: { poliza: 'P-77' } })).statusCode).toBe(200);
+    expect(
+      (await onA.inject({ method: 'POST', url: `/v1/cases/${caseId}/metadata`, headers: acme.bearer, payload: { poliza: 'P-77' } }))
+        .statusCode,
+    ).toBe(200);
     expect(JSON.stringify((await metadata()).json())).toContain('P-77');
     const later = await createCase(onA, acme, { internal_id: 'REV-2' });
     expect(await listed()).toContain(later);
@@ -149,7 +163,12 @@ describe('two API instances and a worker on one PostgreSQL database', { timeout:
       [onA, onB, large, 'application/pdf'],
     ];
     for (const [to, from, bytes, mime] of uploads) {
-      const up = await to.inject({ method: 'POST', url: '/v1/documents', headers: acme.bearer, payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') } });
+      const up = await to.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: acme.bearer,
+        payload: { case_id: caseId, mime_type: mime, base64: bytes.toString('base64') },
+      });
       expect(up.statusCode).toBe(201);
       const { pathname } = new URL(up.json().url);
       const served = await fetch(new URL(pathname, from === onA ? a.url! : b.url!));
@@ -173,9 +192,16 @@ describe('a worker killed mid-job', { timeout: 120_000, ...runnable() }, () => {
       const bytes = Buffer.from('a scan processed twice');
       const sha = createHash('sha256').update(bytes).digest('hex');
       const parsed = { curp: 'PEPJ800101HDFRRN09' };
-      expect((await onApi.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, { type: 'curp', text: 'CURP', parsed_data: parsed })).statusCode).toBe(200);
+      expect(
+        (await onApi.admin('PUT', `/admin/sandbox/fixtures/ocr/${sha}`, { type: 'curp', text: 'CURP', parsed_data: parsed })).statusCode,
+      ).toBe(200);
       const caseId = await createCase(onApi, tenant);
-      const up = await onApi.inject({ method: 'POST', url: '/v1/documents', headers: tenant.bearer, payload: { case_id: caseId, mime_type: 'image/png', base64: bytes.toString('base64') } });
+      const up = await onApi.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: tenant.bearer,
+        payload: { case_id: caseId, mime_type: 'image/png', base64: bytes.toString('base64') },
+      });
       expect(up.statusCode).toBe(201);
       const documentId = up.json().document_id as string;
       const job = async () => (await jobsOf(f.db, DOCUMENT_PROCESS_JOB)).find((j) => JSON.stringify(j.payload).includes(documentId));
@@ -194,7 +220,9 @@ describe('a worker killed mid-job', { timeout: 120_000, ...runnable() }, () => {
       expect(pidOf(done!.locked_by)).toBe(heir.pid);
       const doc = (await onApi.inject({ method: 'GET', url: `/v1/documents/${documentId}`, headers: tenant.bearer })).json();
       expect(doc).toMatchObject({ json_ocr: { source: 'ocr_fixture' }, parsed_data: parsed });
-      expect(await f.db.selectFrom('documents').select('status').where('id', '=', documentId).executeTakeFirst()).toEqual({ status: 'processed' });
+      expect(await f.db.selectFrom('documents').select('status').where('id', '=', documentId).executeTakeFirst()).toEqual({
+        status: 'processed',
+      });
     } finally {
       await f.close();
     }

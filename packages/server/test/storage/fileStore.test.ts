@@ -53,7 +53,10 @@ describe('local file store', () => {
       const stored = await Promise.all([store.put(small, 'pdf'), store.put(large, 'tif')]);
       expect(await store.get(stored[0].key)).toEqual(small);
       expect(await store.get(stored[1].key)).toEqual(large);
-      const files = fs.readdirSync(own, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+      const files = fs
+        .readdirSync(own, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name);
       expect(files.sort()).toEqual(stored.map((s) => s.key).sort());
     } finally {
       fs.rmSync(own, { recursive: true, force: true });

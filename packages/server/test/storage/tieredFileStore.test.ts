@@ -22,7 +22,10 @@ async function stores({ withSegments = false, largeInDatabase = false } = {}) {
   const writes = createGroupCommit(db, dialect);
   const store = tieredFileStore({ disk, db, writes, clock: manualClock(), segments, largeInDatabase });
   const filesOnDisk = () =>
-    fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.seg')).map((e) => e.name);
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.endsWith('.seg'))
+      .map((e) => e.name);
   const segmentBytes = () =>
     fs.existsSync(segmentsDir) ? fs.readdirSync(segmentsDir).reduce((n, f) => n + fs.statSync(path.join(segmentsDir, f)).size, 0) : 0;
   return {
@@ -105,7 +108,7 @@ describe('tiered file store', () => {
     }
   });
 
-  it('with segments, keeps a small file\'s content in a segment and its place in the row, and reads it back', async () => {
+  it("with segments, keeps a small file's content in a segment and its place in the row, and reads it back", async () => {
     const { db, store, filesOnDisk, segmentBytes, cleanup } = await stores({ withSegments: true });
     try {
       const small = Buffer.from('<cfdi:Comprobante Version="4.0"/>');
@@ -158,7 +161,11 @@ describe('tiered file store', () => {
       expect((await store.get(before.key))?.toString()).toBe('en la fila');
 
       const gone = await store.put(Buffer.from('borrado'), 'xml');
-      await db.updateTable('stored_files').set({ segment_length: 10_000 } as never).where('key', '=', gone.key).execute();
+      await db
+        .updateTable('stored_files')
+        .set({ segment_length: 10_000 } as never)
+        .where('key', '=', gone.key)
+        .execute();
       expect(await store.get(gone.key)).toBeNull();
       expect(await store.stream(gone.key)).toBeNull();
     } finally {

@@ -74,7 +74,9 @@ export function signCfdi(xml: string, csd: TestCsd): string {
   if (!tag) throw new Error('signCfdi: no Comprobante element');
   // CFDI 3.2 writes these attributes in lower case and seals with SHA-1.
   const v32 = /\sversion\s*=\s*["']3\.2["']/.test(tag);
-  const [noCertificado, certificado, selloName] = v32 ? ['noCertificado', 'certificado', 'sello'] : ['NoCertificado', 'Certificado', 'Sello'];
+  const [noCertificado, certificado, selloName] = v32
+    ? ['noCertificado', 'certificado', 'sello']
+    : ['NoCertificado', 'Certificado', 'Sello'];
   const unsealed = xml.replace(tag, withAttribute(withAttribute(tag, noCertificado, csd.number), certificado, csd.certificate));
   const root = parseElementTree(unsealed);
   const built = root && cadenaOriginal(root);

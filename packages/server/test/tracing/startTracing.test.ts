@@ -50,7 +50,10 @@ describe('startTracing', () => {
       expect(body).toContain('vcase-api-eu');
       expect(body).toContain('1.2.3');
     } finally {
-      for (const [key, value] of [['OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint], ['OTEL_SERVICE_NAME', saved.name]] as const) {
+      for (const [key, value] of [
+        ['OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint],
+        ['OTEL_SERVICE_NAME', saved.name],
+      ] as const) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }

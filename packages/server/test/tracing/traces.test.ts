@@ -36,14 +36,18 @@ const named = (name: string) => spans().filter((s) => s.name === name);
 const parentOf = (s: ReadableSpan) => s.parentSpanContext?.spanId;
 const one = (name: string) => {
   const found = named(name);
-  expect(found.map((s) => s.name), name).toEqual([name]);
+  expect(
+    found.map((s) => s.name),
+    name,
+  ).toEqual([name]);
   return found[0]!;
 };
 
-
 describe('traces (OTEL_*)', () => {
   it('follow one case from the request through its jobs to the lookup, the OCR and the webhook', async () => {
-    await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, { url: `http://127.0.0.1:${await closedPort()}/hook` });
+    await t.admin('PUT', `/admin/companies/${acme.companyId}/webhooks/expediente-created`, {
+      url: `http://127.0.0.1:${await closedPort()}/hook`,
+    });
     await t.admin('PUT', `/admin/sandbox/fixtures/rapi/${VIN}`, { result: { tiene_reporte: false } });
     exporter.reset();
     const headers = { ...acme.bearer, traceparent: CALLER };
@@ -51,12 +55,20 @@ describe('traces (OTEL_*)', () => {
     expect(created.statusCode).toBe(201);
     const caseId = created.json().case_id as string;
     const xml = fs.readFileSync(path.join(FIXTURES, 'cfdi40-venta-vehiculos.xml'));
-    const up = await t.inject({ method: 'POST', url: '/v1/documents', headers, payload: { case_id: caseId, mime_type: 'application/xml', base64: xml.toString('base64') } });
+    const up = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers,
+      payload: { case_id: caseId, mime_type: 'application/xml', base64: xml.toString('base64') },
+    });
     expect(up.statusCode).toBe(201);
     await t.server.runner.whenIdle();
     expect((await t.inject({ method: 'POST', url: `/v1/cases/${caseId}/rapi`, headers })).statusCode).toBe(202);
     await t.server.runner.whenIdle();
-    await eventually(async () => named('job lookup.rapi').length, (n) => n === 1);
+    await eventually(
+      async () => named('job lookup.rapi').length,
+      (n) => n === 1,
+    );
 
     // Every span of this work is in the caller's trace.
     const ours = spans().filter((s) => s.spanContext().traceId === TRACE_ID);
@@ -94,11 +106,21 @@ describe('traces (OTEL_*)', () => {
   it('a request without a traceparent starts a trace of its own, and its jobs join it', async () => {
     const caseId = await createCase(t, acme);
     exporter.reset();
-    const up = await t.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('no text').toString('base64') } });
+    const up = await t.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey },
+      payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('no text').toString('base64') },
+    });
     expect(up.statusCode).toBe(201);
     const req = one('POST /v1/documents');
     expect(parentOf(req)).toBeUndefined();
-    const job = await t.server.ctx.db.selectFrom('jobs').select('trace_parent').where('case_id', '=', caseId).where('kind', '=', 'document.process').executeTakeFirstOrThrow();
+    const job = await t.server.ctx.db
+      .selectFrom('jobs')
+      .select('trace_parent')
+      .where('case_id', '=', caseId)
+      .where('kind', '=', 'document.process')
+      .executeTakeFirstOrThrow();
     expect(job.trace_parent).toBe(`00-${req.spanContext().traceId}-${req.spanContext().spanId}-01`);
     await t.server.runner.whenIdle();
     expect(one('job document.process').spanContext().traceId).toBe(req.spanContext().traceId);
@@ -111,7 +133,12 @@ describe('traces off (no OTEL_* settings)', () => {
     try {
       const tenant = await createTenant(off);
       const caseId = await createCase(off, tenant);
-      const res = await off.inject({ method: 'POST', url: '/v1/documents', headers: { 'x-api-key': tenant.apiKey, traceparent: CALLER }, payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('x').toString('base64') } });
+      const res = await off.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { 'x-api-key': tenant.apiKey, traceparent: CALLER },
+        payload: { case_id: caseId, mime_type: 'application/pdf', base64: Buffer.from('x').toString('base64') },
+      });
       expect(res.statusCode).toBe(201);
       const jobs = await off.server.ctx.db.selectFrom('jobs').select('trace_parent').where('case_id', '=', caseId).execute();
       expect(jobs.length).toBeGreaterThan(0);

@@ -77,7 +77,10 @@ describe('renderTemplate', () => {
 
   it('renders a placeholder that stands for a whole value as a JSON string', () => {
     const tricky = { ...vars, user_name: 'Ana "La Jefa"' };
-    const text = renderTemplate('{"who": {{expedientData.user_name}}, "list": [{{environment}}, "x{{environment}}"], "q": "say \\"{{environment}}\\""}', tricky);
+    const text = renderTemplate(
+      '{"who": {{expedientData.user_name}}, "list": [{{environment}}, "x{{environment}}"], "q": "say \\"{{environment}}\\""}',
+      tricky,
+    );
     expect(JSON.parse(text)).toEqual({ who: 'Ana "La Jefa"', list: ['sandbox', 'xsandbox'], q: 'say "sandbox"' });
   });
 

@@ -40,10 +40,7 @@ describe('webhook emission and delivery', () => {
     });
     runner = createJobRunner({ ctx: t.ctx, handlers: { [WEBHOOK_DELIVER_JOB]: deliverWebhook }, concurrency: 2 });
     const now = t.ctx.clock.now().toISOString();
-    await t.ctx.db
-      .insertInto('companies')
-      .values({ id: COMPANY, name: 'Acme', status_catalog: '["nuevo"]', created_at: now })
-      .execute();
+    await t.ctx.db.insertInto('companies').values({ id: COMPANY, name: 'Acme', status_catalog: '["nuevo"]', created_at: now }).execute();
     const caseRow: Selectable<CasesTable> = {
       id: CASE_ID,
       company_id: COMPANY,
@@ -93,9 +90,7 @@ describe('webhook emission and delivery', () => {
     const rx = await receiver();
     await register('expediente-created', rx.url, { template: fullTemplate, api_key: 'k-123' });
 
-    const job = await t.ctx.db
-      .transaction()
-      .execute((trx) => emitWebhook(t.ctx, trx, { event: 'expediente-created', caseRow, actor }));
+    const job = await t.ctx.db.transaction().execute((trx) => emitWebhook(t.ctx, trx, { event: 'expediente-created', caseRow, actor }));
     expect(job).toMatchObject({ kind: WEBHOOK_DELIVER_JOB, status: 'pending', maxAttempts: 1, caseId: CASE_ID });
     expect(rx.requests).toHaveLength(0); // delivery happens after the triggering operation
 

@@ -75,10 +75,42 @@ describe('webhooks repository', () => {
       error: null,
       duration_ms: 12,
     };
-    await recordDelivery(t.ctx.db, { ...base, id: 'd1', event: 'a', case_id: 'c1', request_body: '{"n":1}', created_at: '2026-01-01T00:00:01.000Z' });
-    await recordDelivery(t.ctx.db, { ...base, id: 'd2', event: 'b', case_id: 'c1', request_body: 'not json {', created_at: '2026-01-01T00:00:02.000Z', ok: 0, status_code: 500, error: 'el receptor respondió HTTP 500' });
-    await recordDelivery(t.ctx.db, { ...base, id: 'd3', event: 'a', case_id: 'c2', request_body: '{"n":3}', created_at: '2026-01-01T00:00:03.000Z' });
-    await recordDelivery(t.ctx.db, { ...base, id: 'd4', company_id: 'other', event: 'a', case_id: 'c1', request_body: '{}', created_at: '2026-01-01T00:00:04.000Z' });
+    await recordDelivery(t.ctx.db, {
+      ...base,
+      id: 'd1',
+      event: 'a',
+      case_id: 'c1',
+      request_body: '{"n":1}',
+      created_at: '2026-01-01T00:00:01.000Z',
+    });
+    await recordDelivery(t.ctx.db, {
+      ...base,
+      id: 'd2',
+      event: 'b',
+      case_id: 'c1',
+      request_body: 'not json {',
+      created_at: '2026-01-01T00:00:02.000Z',
+      ok: 0,
+      status_code: 500,
+      error: 'el receptor respondió HTTP 500',
+    });
+    await recordDelivery(t.ctx.db, {
+      ...base,
+      id: 'd3',
+      event: 'a',
+      case_id: 'c2',
+      request_body: '{"n":3}',
+      created_at: '2026-01-01T00:00:03.000Z',
+    });
+    await recordDelivery(t.ctx.db, {
+      ...base,
+      id: 'd4',
+      company_id: 'other',
+      event: 'a',
+      case_id: 'c1',
+      request_body: '{}',
+      created_at: '2026-01-01T00:00:04.000Z',
+    });
 
     const all = await listDeliveries(t.ctx.db, 'co');
     expect(all.map((d) => d.delivery_id)).toEqual(['d3', 'd2', 'd1']);

@@ -42,10 +42,7 @@ export function register(cases: Command, app: App, runF: RunFn<CreateCaseFlags> 
     .command('create')
     .description('create a case (optionally with files), or many with --from')
     .option('--internal-id <id>', "client's reference (prompted on a terminal)")
-    .option(
-      '--status <status>',
-      'initial status from the company catalog, e.g. nuevo (prompted on a terminal; default for --from rows)',
-    )
+    .option('--status <status>', 'initial status from the company catalog, e.g. nuevo (prompted on a terminal; default for --from rows)')
     .option('--vehicle-origin <origin>', 'Nacional or Importado')
     .option('--initial-status <status>', 'alternative initial status')
     .option('--use-case <uuid>', 'catalog use case')
@@ -89,7 +86,10 @@ export async function createRun(opts: RunOptions<CreateCaseFlags>): Promise<numb
   };
   const localFiles = files.filter((file) => !isUrl(file));
   // A file that cannot be read or would be refused must fail the command before the case exists.
-  await checkLocalFiles(f.ctx.cwd, localFiles.map((file) => ({ file })));
+  await checkLocalFiles(
+    f.ctx.cwd,
+    localFiles.map((file) => ({ file })),
+  );
   if (!(await confirmNewInternalId(f, client, internal_id, opts.allowDuplicate))) {
     await f.io.err('Cancelled.\n');
     return EXIT.USAGE;

@@ -56,7 +56,13 @@ export async function createWithCatalog(f: Factory, client: Client, body: Create
       if (!f.prompts.interactive || !pickable || attempt > 1) throw error;
       await f.io.err(`vcase: ${describeError(error).split('\n')[0]}\n`);
       const question = `${field === 'status' ? 'Status' : 'Initial status'} (the company's catalog)`;
-      body = { ...body, [field]: await f.prompts.prompter.select(question, allowed.map((v) => ({ name: v, value: v }))) };
+      body = {
+        ...body,
+        [field]: await f.prompts.prompter.select(
+          question,
+          allowed.map((v) => ({ name: v, value: v })),
+        ),
+      };
     }
   }
 }

@@ -11,7 +11,10 @@ const STILL_PROCESSING = 'Documents of this case are still being read: more name
 
 /** `vcase cases names`. */
 export function register(cases: Command, app: App, runF: RunFn<NamesFlags> = namesRun): Command {
-  const cmd = cases.command('names').description('names consolidated from the documents').argument(...CASE_ARG);
+  const cmd = cases
+    .command('names')
+    .description('names consolidated from the documents')
+    .argument(...CASE_ARG);
   return outputOptions(cmd).action(app.action(runF));
 }
 

@@ -10,7 +10,10 @@ export interface ProcessCaseFlags extends WatchFlags {
 
 /** `vcase cases process`: queue the case's processing, `--watch` until it ends. */
 export function register(cases: Command, app: App, runF: RunFn<ProcessCaseFlags> = processRun): Command {
-  const cmd = cases.command('process').description('queue OCR and extraction of the case documents').argument(...CASE_ARG);
+  const cmd = cases
+    .command('process')
+    .description('queue OCR and extraction of the case documents')
+    .argument(...CASE_ARG);
   return watchOptions(cmd, { watch: 'wait until processing ends (exit 5 if it ends in error)' }).action(app.action(runF));
 }
 

@@ -10,7 +10,10 @@ export interface CaseStatusFlags extends WatchFlags {
 
 /** `vcase cases status`: the latest processing job, `--watch` until it ends. */
 export function register(cases: Command, app: App, runF: RunFn<CaseStatusFlags> = statusRun): Command {
-  const cmd = cases.command('status').description('the latest processing job').argument(...CASE_ARG);
+  const cmd = cases
+    .command('status')
+    .description('the latest processing job')
+    .argument(...CASE_ARG);
   return watchOptions(cmd, { watch: 'wait until processing ends' }).action(app.action(runF));
 }
 

@@ -9,7 +9,10 @@ export interface VinsFlags extends OutputFlags {
 
 /** `vcase cases vins`. */
 export function register(cases: Command, app: App, runF: RunFn<VinsFlags> = vinsRun): Command {
-  const cmd = cases.command('vins').description('primary VIN and the VINs found per document').argument(...CASE_ARG);
+  const cmd = cases
+    .command('vins')
+    .description('primary VIN and the VINs found per document')
+    .argument(...CASE_ARG);
   return outputOptions(cmd).action(app.action(runF));
 }
 

@@ -9,7 +9,10 @@ export interface ExtractionDataFlags extends OutputFlags {
 
 /** `vcase documents extraction-data`. */
 export function register(documents: Command, app: App, runF: RunFn<ExtractionDataFlags> = extractionDataRun): Command {
-  const cmd = documents.command('extraction-data').description('validity, QR codes and barcodes, owner data').argument(...DOCUMENT_ARG);
+  const cmd = documents
+    .command('extraction-data')
+    .description('validity, QR codes and barcodes, owner data')
+    .argument(...DOCUMENT_ARG);
   return outputOptions(cmd).action(app.action(runF));
 }
 

@@ -9,7 +9,10 @@ export interface GetDocumentFlags extends OutputFlags {
 
 /** `vcase documents get`. */
 export function register(documents: Command, app: App, runF: RunFn<GetDocumentFlags> = getRun): Command {
-  const cmd = documents.command('get').description('metadata, OCR status, validity and parsed data').argument(...DOCUMENT_ARG);
+  const cmd = documents
+    .command('get')
+    .description('metadata, OCR status, validity and parsed data')
+    .argument(...DOCUMENT_ARG);
   return outputOptions(cmd).action(app.action(runF));
 }
 

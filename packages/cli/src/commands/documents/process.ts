@@ -10,7 +10,10 @@ export interface ProcessDocumentFlags extends WatchFlags {
 
 /** `vcase documents process`: run automatic OCR, `--watch` until it ends. */
 export function register(documents: Command, app: App, runF: RunFn<ProcessDocumentFlags> = processRun): Command {
-  const cmd = documents.command('process').description('run automatic OCR on the document').argument(...DOCUMENT_ARG);
+  const cmd = documents
+    .command('process')
+    .description('run automatic OCR on the document')
+    .argument(...DOCUMENT_ARG);
   return watchOptions(cmd, { watch: 'wait for the OCR (exit 5 if it fails)' }).action(app.action(runF));
 }
 

@@ -8,7 +8,10 @@ export interface RestoreFlags extends OutputFlags {
 
 /** `vcase documents restore`. */
 export function register(documents: Command, app: App, runF: RunFn<RestoreFlags> = restoreRun): Command {
-  const cmd = documents.command('restore').description('restore a soft-deleted document').argument(...DOCUMENT_ARG);
+  const cmd = documents
+    .command('restore')
+    .description('restore a soft-deleted document')
+    .argument(...DOCUMENT_ARG);
   return outputOptions(cmd).action(app.action(runF));
 }
 

@@ -16,5 +16,9 @@ export function register(ine: Command, app: App, runF: RunFn<GetIneFlags> = getR
 export async function getRun(opts: RunOptions<GetIneFlags>): Promise<number> {
   const { f } = opts;
   const client = await f.client();
-  return runLookup(f, ineSpec(client, () => opts.job), opts);
+  return runLookup(
+    f,
+    ineSpec(client, () => opts.job),
+    opts,
+  );
 }

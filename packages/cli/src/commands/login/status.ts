@@ -14,6 +14,12 @@ export async function statusRun(f: Factory, profile: string, flags: OutputFlags)
   const file = profilesPath(f.ctx);
   if (flags.json) return void (await f.io.json({ profile, file, credentials: rows }));
   const columns = [{ header: 'Credential' }, { header: 'Source' }, { header: 'Value', shrink: true }];
-  await f.io.out(renderTable(f.io.style, columns, rows.map((r) => [r.field, r.source, r.value])));
+  await f.io.out(
+    renderTable(
+      f.io.style,
+      columns,
+      rows.map((r) => [r.field, r.source, r.value]),
+    ),
+  );
   if (f.io.style.tty) await f.io.out(`profile ${profile} · ${file}\n`);
 }

@@ -35,13 +35,13 @@ describe('cases create: flags', () => {
 
 describe('cases create: runs', () => {
   runTable([
-  {
-    name: 'missing --status for cases create without a terminal',
-    args: ['cases', 'create', '--internal-id', 'EXP-1'],
-    code: EXIT.USAGE,
-    stderr: ['missing --status'],
-    calls: [],
-  },
+    {
+      name: 'missing --status for cases create without a terminal',
+      args: ['cases', 'create', '--internal-id', 'EXP-1'],
+      code: EXIT.USAGE,
+      stderr: ['missing --status'],
+      calls: [],
+    },
   ]);
 
   it('cases create with a file that cannot be read creates nothing', async () => {

@@ -33,7 +33,10 @@ describe('cases list: runs', () => {
   it('--ndjson streams every item, fetching the pages one after another', async () => {
     const r = await runCli(['cases', 'list', '--ndjson', '--limit', '2'], { routes: pages });
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((c) => c.internal_id)).toEqual(['EXP-1', 'EXP-2', 'EXP-3', 'EXP-4', 'EXP-5']);
     expect(r.requests.map((q) => q.query.offset)).toEqual(['0', '2', '4']);
   });

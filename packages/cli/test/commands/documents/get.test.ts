@@ -18,13 +18,13 @@ describe('documents get and extraction-data: flags', () => {
 
 describe('documents get: runs', () => {
   runTable([
-  {
-    name: 'a document argument that is not a UUID: usage error before any call',
-    args: ['documents', 'get', 'garbage'],
-    code: EXIT.USAGE,
-    stderr: ['"garbage" is not a document_id (a UUID)'],
-    calls: [],
-  },
+    {
+      name: 'a document argument that is not a UUID: usage error before any call',
+      args: ['documents', 'get', 'garbage'],
+      code: EXIT.USAGE,
+      stderr: ['"garbage" is not a document_id (a UUID)'],
+      calls: [],
+    },
     {
       name: 'no document and no terminal: a usage error before any call',
       args: ['documents', 'extraction-data'],

@@ -24,13 +24,13 @@ describe('documents upload: flags', () => {
 
 describe('documents upload: runs', () => {
   runTable([
-  {
-    name: 'a local file that does not exist: usage error before any call',
-    args: ['documents', 'upload', 'no-such-file.pdf', '--case', C],
-    code: EXIT.USAGE,
-    stderr: ['no-such-file.pdf'],
-    calls: [],
-  },
+    {
+      name: 'a local file that does not exist: usage error before any call',
+      args: ['documents', 'upload', 'no-such-file.pdf', '--case', C],
+      code: EXIT.USAGE,
+      stderr: ['no-such-file.pdf'],
+      calls: [],
+    },
     {
       name: 'a file and --from: a usage error, nothing sent',
       args: ['documents', 'upload', 'a.pdf', '--from', '-'],

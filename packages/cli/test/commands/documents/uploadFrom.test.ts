@@ -45,7 +45,10 @@ describe('documents upload --from', () => {
   it('the same rows always carry the same Idempotency-Keys (a rerun cannot duplicate)', async () => {
     const a = await runCli(['documents', 'upload', '--from', '-'], { stdin: input, routes: uploadServer() });
     const b = await runCli(['documents', 'upload', '--from', '-', '--concurrency', '1'], { stdin: input, routes: uploadServer() });
-    const keys = (reqs: Request[]) => uploads(reqs).map((q) => `${(q.body as { url: string }).url} ${q.headers['idempotency-key']}`).sort();
+    const keys = (reqs: Request[]) =>
+      uploads(reqs)
+        .map((q) => `${(q.body as { url: string }).url} ${q.headers['idempotency-key']}`)
+        .sort();
     expect(keys(a.requests)).toEqual(keys(b.requests));
     expect(new Set(uploads(a.requests).map((q) => q.headers['idempotency-key'])).size).toBe(4);
   });

@@ -54,11 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('cases_company_created_idx')
-    .on('cases')
-    .columns(['company_id', 'active', 'created_at'])
-    .execute();
+  await db.schema.createIndex('cases_company_created_idx').on('cases').columns(['company_id', 'active', 'created_at']).execute();
   await db.schema.createIndex('cases_internal_id_idx').on('cases').columns(['company_id', 'internal_id']).execute();
 
   await db.schema
@@ -72,11 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('case_assignments_case_idx')
-    .on('case_assignments')
-    .columns(['case_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('case_assignments_case_idx').on('case_assignments').columns(['case_id', 'created_at']).execute();
 
   await db.schema
     .createTable('case_metadata_entries')
@@ -86,11 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('case_metadata_case_idx')
-    .on('case_metadata_entries')
-    .columns(['case_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('case_metadata_case_idx').on('case_metadata_entries').columns(['case_id', 'created_at']).execute();
 
   await db.schema
     .createTable('documents')
@@ -118,11 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('processed_at', 'text')
     .execute();
   await db.schema.createIndex('documents_case_idx').on('documents').columns(['case_id', 'created_at']).execute();
-  await db.schema
-    .createIndex('documents_company_idx')
-    .on('documents')
-    .columns(['company_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('documents_company_idx').on('documents').columns(['company_id', 'created_at']).execute();
 
   await db.schema
     .createTable('sandbox_fixtures')

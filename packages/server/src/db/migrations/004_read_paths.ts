@@ -13,11 +13,7 @@ import { isA } from '@vcase/shared';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('documents').addColumn('ocr_run', 'text').execute();
   await db.schema.dropIndex('cases_company_created_idx').execute();
-  await db.schema
-    .createIndex('cases_company_created_idx')
-    .on('cases')
-    .columns(['company_id', 'active', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('cases_company_created_idx').on('cases').columns(['company_id', 'active', 'created_at', 'id']).execute();
   await db.schema.dropIndex('jobs_case_kind_idx').execute();
   await db.schema.createIndex('jobs_case_kind_idx').on('jobs').columns(['case_id', 'kind', 'created_at', 'id']).execute();
 

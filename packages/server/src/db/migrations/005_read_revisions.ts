@@ -5,7 +5,14 @@ import { isA } from '@vcase/shared';
  * Tables whose rows belong to one case (`case_id`) and feed what the case endpoints answer.
  * A write to any of them, by any code path or process, moves the case's revision.
  */
-export const CASE_CHILD_TABLES = ['documents', 'jobs', 'case_plates', 'plate_portal_lookups', 'case_assignments', 'case_metadata_entries'] as const;
+export const CASE_CHILD_TABLES = [
+  'documents',
+  'jobs',
+  'case_plates',
+  'plate_portal_lookups',
+  'case_assignments',
+  'case_metadata_entries',
+] as const;
 
 /**
  * Revisions that say when a cached read is still current, kept by the database itself so no
@@ -24,17 +31,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('case_id', 'text', (c) => c.primaryKey())
     .addColumn('revision', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('company_case_counts').addColumn('list_revision', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('company_case_counts')
+    .addColumn('list_revision', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   if (isA(SqliteAdapter, db.getExecutor().adapter)) {
-    const bumpCase = (ref: string) => sql.raw(
-      `insert into case_revisions (case_id, revision) select ${ref}, 1 where ${ref} is not null
+    const bumpCase = (ref: string) =>
+      sql.raw(
+        `insert into case_revisions (case_id, revision) select ${ref}, 1 where ${ref} is not null
          on conflict (case_id) do update set revision = revision + 1;`,
-    );
-    const bumpList = (ref: string) => sql.raw(
-      `insert into company_case_counts (company_id, active_cases, list_revision) select ${ref}, 0, 1 where ${ref} is not null
+      );
+    const bumpList = (ref: string) =>
+      sql.raw(
+        `insert into company_case_counts (company_id, active_cases, list_revision) select ${ref}, 0, 1 where ${ref} is not null
          on conflict (company_id) do update set list_revision = list_revision + 1;`,
-    );
+      );
     for (const table of CASE_CHILD_TABLES) {
       const name = (op: string) => sql.raw(`${table}_case_revision_${op}`);
       await sql`create trigger ${name('insert')} after insert on ${sql.table(table)} begin ${bumpCase('new.case_id')} end`.execute(db);

@@ -71,7 +71,7 @@ async function webhookKeyInOnePlace(db: Kysely<Schema>) {
   }
   await db.schema.createIndex('webhook_registrations_id_idx').unique().on('webhook_registrations').column('id').execute();
 
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const jobs = await db
       .selectFrom('jobs')
       .select(['id', 'payload'])
@@ -85,7 +85,11 @@ async function webhookKeyInOnePlace(db: Kysely<Schema>) {
       const { apiKey: _key, url: _url, ...kept } = JSON.parse(job.payload) as Record<string, unknown>;
       const registrationId = idOf.get(`${String(kept.companyId)}\u0000${String(kept.event)}`) ?? null;
       const webhookId = `msg_${job.id}`;
-      await db.updateTable('jobs').set({ payload: JSON.stringify({ ...kept, registrationId, webhookId }) }).where('id', '=', job.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ payload: JSON.stringify({ ...kept, registrationId, webhookId }) })
+        .where('id', '=', job.id)
+        .execute();
     }
     after = jobs[jobs.length - 1]!.id;
   }

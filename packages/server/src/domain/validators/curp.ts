@@ -10,8 +10,39 @@ export const CURP_PATTERN = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HM][A-Z]{2}[B-DF-HJ-NP-
 
 /** Birth-state codes of the CURP; NE = born abroad. */
 export const CURP_STATE_CODES = [
-  'AS', 'BC', 'BS', 'CC', 'CH', 'CL', 'CM', 'CS', 'DF', 'DG', 'GR', 'GT', 'HG', 'JC', 'MC', 'MN', 'MS',
-  'NE', 'NL', 'NT', 'OC', 'PL', 'QR', 'QT', 'SL', 'SP', 'SR', 'TC', 'TL', 'TS', 'VZ', 'YN', 'ZS',
+  'AS',
+  'BC',
+  'BS',
+  'CC',
+  'CH',
+  'CL',
+  'CM',
+  'CS',
+  'DF',
+  'DG',
+  'GR',
+  'GT',
+  'HG',
+  'JC',
+  'MC',
+  'MN',
+  'MS',
+  'NE',
+  'NL',
+  'NT',
+  'OC',
+  'PL',
+  'QR',
+  'QT',
+  'SL',
+  'SP',
+  'SR',
+  'TC',
+  'TL',
+  'TS',
+  'VZ',
+  'YN',
+  'ZS',
 ] as const;
 const STATES = new Set<string>(CURP_STATE_CODES);
 const ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ';
@@ -74,7 +105,17 @@ const internalConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z
  * get X as their second letter. Names are uppercase A–Z; `differentiator` is 0–9 (the sandbox
  * picks it).
  */
-export function curpFor(p: { names: string; paternal: string; maternal: string; year: number; month: number; day: number; sex: 'H' | 'M'; state: string; differentiator: number }): string {
+export function curpFor(p: {
+  names: string;
+  paternal: string;
+  maternal: string;
+  year: number;
+  month: number;
+  day: number;
+  sex: 'H' | 'M';
+  state: string;
+  differentiator: number;
+}): string {
   const yymmdd = `${String(p.year % 100).padStart(2, '0')}${String(p.month).padStart(2, '0')}${String(p.day).padStart(2, '0')}`;
   const century = p.year >= 2000 ? 'ABCDEFGHIJ'[p.differentiator % 10] : String(p.differentiator % 10);
   const letters = curpLettersAsAssigned(`${p.paternal[0]}${internalVowel(p.paternal)}${p.maternal[0]}${p.names[0]}`);

@@ -5,20 +5,41 @@ import { fold } from '../text.js';
 export { isRealDate };
 
 const MONTHS: Record<string, number> = {
-  ENERO: 1, ENE: 1, JAN: 1,
-  FEBRERO: 2, FEB: 2,
-  MARZO: 3, MAR: 3,
-  ABRIL: 4, ABR: 4, APR: 4,
-  MAYO: 5, MAY: 5,
-  JUNIO: 6, JUN: 6,
-  JULIO: 7, JUL: 7,
-  AGOSTO: 8, AGO: 8, AUG: 8,
-  SEPTIEMBRE: 9, SETIEMBRE: 9, SEPT: 9, SEP: 9, SET: 9,
-  OCTUBRE: 10, OCT: 10,
-  NOVIEMBRE: 11, NOV: 11,
-  DICIEMBRE: 12, DIC: 12, DEC: 12,
+  ENERO: 1,
+  ENE: 1,
+  JAN: 1,
+  FEBRERO: 2,
+  FEB: 2,
+  MARZO: 3,
+  MAR: 3,
+  ABRIL: 4,
+  ABR: 4,
+  APR: 4,
+  MAYO: 5,
+  MAY: 5,
+  JUNIO: 6,
+  JUN: 6,
+  JULIO: 7,
+  JUL: 7,
+  AGOSTO: 8,
+  AGO: 8,
+  AUG: 8,
+  SEPTIEMBRE: 9,
+  SETIEMBRE: 9,
+  SEPT: 9,
+  SEP: 9,
+  SET: 9,
+  OCTUBRE: 10,
+  OCT: 10,
+  NOVIEMBRE: 11,
+  NOV: 11,
+  DICIEMBRE: 12,
+  DIC: 12,
+  DEC: 12,
 };
-const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_NAMES = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** DD/MM/YYYY of a real date, or undefined. */
 export function formatDate(year: number, month: number, day: number): string | undefined {

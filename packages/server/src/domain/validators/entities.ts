@@ -48,10 +48,38 @@ for (const code of ENTITY_CODES) {
 
 /** What the Mexican two-letter CURP birth-state codes name (NE, born abroad, names none). */
 const CURP_STATES: Record<string, EntityCode> = {
-  AS: 'AGU', BC: 'BCN', BS: 'BCS', CC: 'CAM', CH: 'CHH', CS: 'CHP', DF: 'CMX', CL: 'COA', CM: 'COL',
-  DG: 'DUR', GR: 'GRO', GT: 'GUA', HG: 'HID', JC: 'JAL', MC: 'MEX', MN: 'MIC', MS: 'MOR', NT: 'NAY',
-  NL: 'NLE', OC: 'OAX', PL: 'PUE', QT: 'QUE', QR: 'ROO', SL: 'SIN', SP: 'SLP', SR: 'SON', TC: 'TAB',
-  TS: 'TAM', TL: 'TLA', VZ: 'VER', YN: 'YUC', ZS: 'ZAC',
+  AS: 'AGU',
+  BC: 'BCN',
+  BS: 'BCS',
+  CC: 'CAM',
+  CH: 'CHH',
+  CS: 'CHP',
+  DF: 'CMX',
+  CL: 'COA',
+  CM: 'COL',
+  DG: 'DUR',
+  GR: 'GRO',
+  GT: 'GUA',
+  HG: 'HID',
+  JC: 'JAL',
+  MC: 'MEX',
+  MN: 'MIC',
+  MS: 'MOR',
+  NT: 'NAY',
+  NL: 'NLE',
+  OC: 'OAX',
+  PL: 'PUE',
+  QT: 'QUE',
+  QR: 'ROO',
+  SL: 'SIN',
+  SP: 'SLP',
+  SR: 'SON',
+  TC: 'TAB',
+  TS: 'TAM',
+  TL: 'TLA',
+  VZ: 'VER',
+  YN: 'YUC',
+  ZS: 'ZAC',
 };
 
 /** Uppercase, accents removed (Ñ kept), punctuation to spaces, single spaces. */
@@ -68,8 +96,13 @@ export function foldEntityText(text: string): string {
 }
 
 const PREFIXES = [
-  /^GOBIERNO DEL? /, /^ESTADO LIBRE Y SOBERANO DE /, /^ESTADO DE (?!MEXICO$|MEX$)/, /^EDO DE (?!MEXICO$|MEX$)/,
-  /^ENTIDAD FEDERATIVA /, /^ENTIDAD /, /^LA /,
+  /^GOBIERNO DEL? /,
+  /^ESTADO LIBRE Y SOBERANO DE /,
+  /^ESTADO DE (?!MEXICO$|MEX$)/,
+  /^EDO DE (?!MEXICO$|MEX$)/,
+  /^ENTIDAD FEDERATIVA /,
+  /^ENTIDAD /,
+  /^LA /,
 ];
 
 /**
@@ -104,7 +137,10 @@ const NAMES_IN_TEXT = [...BY_KEY.keys()]
 const NAMES_RE = new RegExp(`(?<![A-ZÑ])(${NAMES_IN_TEXT.map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![A-ZÑ])`);
 
 const GOVERNMENT_RE = new RegExp(
-  `(?:GOBIERNO|ESTADO LIBRE Y SOBERANO|SECRETARIA DE (?:FINANZAS|MOVILIDAD|HACIENDA)|ENTIDAD(?: FEDERATIVA)?)\\s+(?:DEL?\\s+)?(?:LA\\s+)?(?:ESTADO\\s+DE\\s+)?(${[...NAMES_IN_TEXT, 'MEXICO']
+  `(?:GOBIERNO|ESTADO LIBRE Y SOBERANO|SECRETARIA DE (?:FINANZAS|MOVILIDAD|HACIENDA)|ENTIDAD(?: FEDERATIVA)?)\\s+(?:DEL?\\s+)?(?:LA\\s+)?(?:ESTADO\\s+DE\\s+)?(${[
+    ...NAMES_IN_TEXT,
+    'MEXICO',
+  ]
     .map((n) => n.replace(/ /g, '\\s+'))
     .join('|')})(?![A-ZÑ])`,
 );

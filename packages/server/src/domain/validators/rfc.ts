@@ -43,8 +43,7 @@ export function validateRfc(value: unknown): RfcValidation {
   if (!normalized) return { ...none, valid: false, reason: 'empty' };
   if (!RFC_PATTERN.test(normalized)) return { ...none, valid: false, reason: 'pattern' };
   const personType = normalized.length === 12 ? 'moral' : 'fisica';
-  const generic =
-    normalized === RFC_GENERIC_NATIONAL ? 'national' : normalized === RFC_GENERIC_FOREIGN ? 'foreign' : null;
+  const generic = normalized === RFC_GENERIC_NATIONAL ? 'national' : normalized === RFC_GENERIC_FOREIGN ? 'foreign' : null;
   const d = normalized.length - 9;
   const yy = Number(normalized.slice(d, d + 2));
   const mm = Number(normalized.slice(d + 2, d + 4));
@@ -54,6 +53,7 @@ export function validateRfc(value: unknown): RfcValidation {
   const checksumValid = rfcCheckDigit(normalized) === normalized[normalized.length - 1];
   const parts = { normalized, personType, generic, checksumValid } as const;
   if (!realDate) return { ...parts, valid: false, reason: 'date' };
-  if (personType === 'fisica' && RFC_INCONVENIENT_WORDS.has(normalized.slice(0, 4))) return { ...parts, valid: false, reason: 'inconvenient_word' };
+  if (personType === 'fisica' && RFC_INCONVENIENT_WORDS.has(normalized.slice(0, 4)))
+    return { ...parts, valid: false, reason: 'inconvenient_word' };
   return { ...parts, valid: true, reason: null };
 }

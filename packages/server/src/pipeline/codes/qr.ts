@@ -59,7 +59,9 @@ export async function qrOfPdf(bytes: Uint8Array): Promise<string[]> {
       }
     }
     for (let p = 1; p <= last && !found.length; p++) {
-      const png = await renderPageAsImage(pdf, p, { canvasImport: () => import('@napi-rs/canvas'), scale: RENDER_SCALE }).catch(() => undefined);
+      const png = await renderPageAsImage(pdf, p, { canvasImport: () => import('@napi-rs/canvas'), scale: RENDER_SCALE }).catch(
+        () => undefined,
+      );
       const value = png ? await qrOfImage(new Uint8Array(png)) : undefined;
       if (value) found.push(value);
     }

@@ -139,7 +139,11 @@ export function cfdiOf(doc: XmlNode): Cfdi | undefined {
     receptor: { rfc: attr(receptor, 'Rfc')?.toUpperCase(), nombre: attr(receptor, 'Nombre'), uso_cfdi: attr(receptor, 'UsoCFDI') },
     conceptos,
     timbre: timbre
-      ? { uuid: attr(timbre, 'UUID')?.toUpperCase(), fecha_timbrado: attr(timbre, 'FechaTimbrado'), rfc_prov_certif: attr(timbre, 'RfcProvCertif') }
+      ? {
+          uuid: attr(timbre, 'UUID')?.toUpperCase(),
+          fecha_timbrado: attr(timbre, 'FechaTimbrado'),
+          rfc_prov_certif: attr(timbre, 'RfcProvCertif'),
+        }
       : undefined,
     informacion_aduanera: customs,
   };
@@ -167,9 +171,10 @@ function vehicleOf(c: XmlNode, conceptos: CfdiConcept[], customs: CustomsEntry[]
   }
 
   // The vehicle's concept: the one carrying the complement, else the first with a VIN in it.
-  const described = conceptos
-    .map((k) => (k.descripcion ? vehicleFromDescription(k.descripcion) : {}))
-    .sort((a, b) => Number(!!b.vin) - Number(!!a.vin))[0] ?? {};
+  const described =
+    conceptos
+      .map((k) => (k.descripcion ? vehicleFromDescription(k.descripcion) : {}))
+      .sort((a, b) => Number(!!b.vin) - Number(!!a.vin))[0] ?? {};
   // Without customs nodes, a pedimento written in the vehicle's description ("… PEDIMENTO 19
   // 50 3456 1234567") still makes the vehicle an imported one.
   if (!customs.length && described.pedimento) customs.push({ numero: normalizePedimento(described.pedimento) });
@@ -268,7 +273,10 @@ export const cfdiXmlEngine: OcrEngine = {
       doc = parseXml(xml);
       cfdi = cfdiOf(doc);
     } catch (err) {
-      return { text: '', json_ocr: { source: 'xml', error: 'malformed_xml', message: ENGINE_MESSAGES.malformed_xml, detail: (err as Error).message } };
+      return {
+        text: '',
+        json_ocr: { source: 'xml', error: 'malformed_xml', message: ENGINE_MESSAGES.malformed_xml, detail: (err as Error).message },
+      };
     }
     if (!cfdi) {
       return { text: textContent(doc).join('\n'), json_ocr: { source: 'xml', root_namespace: rootNamespace(doc) ?? null } };

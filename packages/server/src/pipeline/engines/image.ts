@@ -7,7 +7,17 @@ import { rereadIdentifiers } from './reread.js';
 import { looksLikeCfdi, qrOfImage, QR_PAGES } from '../codes/qr.js';
 import { sharedTesseractPool, TesseractPool, type Recognized } from './tesseractPool.js';
 
-const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif', 'image/x-tiff', 'image/bmp', 'image/gif', 'image/webp']);
+const IMAGE_MIMES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/tiff',
+  'image/tif',
+  'image/x-tiff',
+  'image/bmp',
+  'image/gif',
+  'image/webp',
+]);
 
 export interface TesseractOptions {
   /** Tesseract language codes whose data ships as `@tesseract.js-data/<code>`; default `spa`. */
@@ -22,8 +32,12 @@ const isTiff = (b: Uint8Array) => startsWith(b, 0x49, 0x49, 0x2a, 0x00) || start
 /** Formats leptonica decodes, by their first bytes. */
 function isImage(b: Uint8Array): boolean {
   return (
-    startsWith(b, 0x89, 0x50, 0x4e, 0x47) || startsWith(b, 0xff, 0xd8, 0xff) || isTiff(b) || startsWith(b, 0x47, 0x49, 0x46, 0x38) ||
-    startsWith(b, 0x42, 0x4d) || (startsWith(b, 0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45)
+    startsWith(b, 0x89, 0x50, 0x4e, 0x47) ||
+    startsWith(b, 0xff, 0xd8, 0xff) ||
+    isTiff(b) ||
+    startsWith(b, 0x47, 0x49, 0x46, 0x38) ||
+    startsWith(b, 0x42, 0x4d) ||
+    (startsWith(b, 0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45)
   );
 }
 
@@ -43,7 +57,8 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
     name: 'tesseract',
     supports: (mime) => IMAGE_MIMES.has(mime.toLowerCase()),
     async run({ bytes }): Promise<OcrOutput> {
-      if (!isImage(bytes)) return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.not_an_image } };
+      if (!isImage(bytes))
+        return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.not_an_image } };
       const ocr = pool ?? sharedTesseractPool();
       try {
         const pages = await pageCount(bytes);
@@ -64,7 +79,15 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
         const out = recognizedOutput(read, ocr.languages);
         return codes ? { ...out, json_ocr: { ...out.json_ocr, codes } } : out;
       } catch (err) {
-        return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.unreadable_image, detail: String((err as Error)?.message ?? err) } };
+        return {
+          text: '',
+          json_ocr: {
+            source: 'tesseract',
+            error: 'unreadable_image',
+            message: ENGINE_MESSAGES.unreadable_image,
+            detail: String((err as Error)?.message ?? err),
+          },
+        };
       }
     },
   };
@@ -72,7 +95,10 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
 
 /** The engine output of the pages tesseract read: their text in reading order, pages apart. */
 export function recognizedOutput(read: readonly Recognized[], languages: readonly string[]): OcrOutput {
-  const text = read.map((r) => (r.lines.length ? layoutOcrLines(r.lines, isFieldLabel) : r.text).trim()).filter(Boolean).join('\n\n');
+  const text = read
+    .map((r) => (r.lines.length ? layoutOcrLines(r.lines, isFieldLabel) : r.text).trim())
+    .filter(Boolean)
+    .join('\n\n');
   const confidence = read.length ? read.reduce((sum, r) => sum + r.confidence, 0) / read.length : 0;
   return { text, json_ocr: { source: 'tesseract', languages, confidence, text, ...(read.length > 1 ? { pages: read.length } : {}) } };
 }

@@ -50,14 +50,17 @@ export async function ocrPixels(img: RawPixels): Promise<Buffer> {
 async function forOcr(image: Sharp): Promise<Buffer> {
   const { data, info } = await image.flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   invertDarkBars(data, info.width, info.height);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** One page of an image (or encoded pixels) as RGBA, its longest side at most `maxSide`. */
 export async function rgbaOf(input: Uint8Array | RawPixels, maxSide: number, page = 0): Promise<RgbaImage> {
-  const s = input instanceof Uint8Array
-    ? sharp(input, { page, failOn: 'none' }).autoOrient()
-    : sharp(input.data, { raw: { width: input.width, height: input.height, channels: input.channels } });
+  const s =
+    input instanceof Uint8Array
+      ? sharp(input, { page, failOn: 'none' }).autoOrient()
+      : sharp(input.data, { raw: { width: input.width, height: input.height, channels: input.channels } });
   const { data, info } = await s
     .flatten({ background: '#ffffff' })
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })

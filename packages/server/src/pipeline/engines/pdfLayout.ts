@@ -12,7 +12,8 @@ interface PdfTextItem {
   height: number;
 }
 
-const isTextItem = (i: unknown): i is PdfTextItem => typeof (i as PdfTextItem)?.str === 'string' && Array.isArray((i as PdfTextItem).transform);
+const isTextItem = (i: unknown): i is PdfTextItem =>
+  typeof (i as PdfTextItem)?.str === 'string' && Array.isArray((i as PdfTextItem).transform);
 
 /**
  * The text runs of one page as boxes in page units, y growing downwards. A run's height is its

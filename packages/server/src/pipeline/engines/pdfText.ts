@@ -36,7 +36,15 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
         // pdf.js may detach the buffer it is given: hand it a copy.
         pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
       } catch (err) {
-        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: ENGINE_MESSAGES.unreadable_pdf, detail: (err as Error).message } };
+        return {
+          text: '',
+          json_ocr: {
+            source: 'pdf_text',
+            error: 'unreadable_pdf',
+            message: ENGINE_MESSAGES.unreadable_pdf,
+            detail: (err as Error).message,
+          },
+        };
       }
       try {
         const totalPages = pdf.numPages;
@@ -46,7 +54,10 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
           return { text: clean, json_ocr: { source: 'pdf_text', pages: totalPages, text_layer: clean.length > 0, text: clean } };
         }
         const scans = await readScans(pdf, opts.imageOcr, opts.maxScanPages ?? 5);
-        const scanText = scans.map((s) => s.text).filter(Boolean).join('\n\n');
+        const scanText = scans
+          .map((s) => s.text)
+          .filter(Boolean)
+          .join('\n\n');
         // QR codes the image engine decoded from the scans, so they are not decoded again.
         const searched = scans.filter((s) => Array.isArray(s.json_ocr.codes));
         const codes = searched.length ? { codes: searched.flatMap((s) => s.json_ocr.codes as string[]) } : {};
@@ -62,7 +73,15 @@ export function pdfEngine(opts: PdfEngineOptions = {}): OcrEngine {
           },
         };
       } catch (err) {
-        return { text: '', json_ocr: { source: 'pdf_text', error: 'unreadable_pdf', message: ENGINE_MESSAGES.unreadable_pdf, detail: (err as Error).message } };
+        return {
+          text: '',
+          json_ocr: {
+            source: 'pdf_text',
+            error: 'unreadable_pdf',
+            message: ENGINE_MESSAGES.unreadable_pdf,
+            detail: (err as Error).message,
+          },
+        };
       } finally {
         await pdf.destroy();
       }

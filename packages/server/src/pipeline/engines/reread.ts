@@ -20,7 +20,11 @@ const KINDS: IdentifierKind[] = [
   // RFC: an RFC's shape and a real date.
   { read: /^[A-Z0-9&Ñ]{12,13}$/, valid: (v) => validateRfc(v).valid, alphabet: `${ALNUM}&Ñ` },
   // Folio fiscal: a UUID in hexadecimal.
-  { read: /^[0-9A-Z]{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{12}$/, valid: (v) => /^[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}$/.test(v), alphabet: '0123456789ABCDEF-' },
+  {
+    read: /^[0-9A-Z]{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{12}$/,
+    valid: (v) => /^[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}$/.test(v),
+    alphabet: '0123456789ABCDEF-',
+  },
 ];
 
 /** Identifiers re-read per page at most (each costs a small OCR run). */

@@ -31,11 +31,18 @@ export function parseXml(xml: string): XmlNode {
  */
 export function decodeXml(bytes: Uint8Array): string {
   const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
-  if (utf16) return new TextDecoder(utf16).decode(bytes).replace(/^\uFEFF/, '').trimStart();
+  if (utf16)
+    return new TextDecoder(utf16)
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trimStart();
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
   const enc = /encoding\s*=\s*["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
   const label = enc && /^(iso-8859-1|latin1|windows-1252|cp1252)$/.test(enc) ? 'windows-1252' : 'utf-8';
-  return new TextDecoder(label).decode(bytes).replace(/^\uFEFF/, '').trimStart();
+  return new TextDecoder(label)
+    .decode(bytes)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
 }
 
 export const localName = (key: string) => key.slice(key.indexOf(':') + 1);

@@ -21,22 +21,75 @@ export interface DescribedVehicle {
 export function vehicleFromDescription(description: string): DescribedVehicle {
   const t = view(unglueMakes(description));
   const segs = segments(t, LABELS);
-  const labeled = definedOnly({ vin: findVin(t, segs, { description: true })?.vin, numero_motor: findMotor(segs), pedimento: findPedimentoNumber(segs), ...findMakeModel(segs) });
+  const labeled = definedOnly({
+    vin: findVin(t, segs, { description: true })?.vin,
+    numero_motor: findMotor(segs),
+    pedimento: findPedimentoNumber(segs),
+    ...findMakeModel(segs),
+  });
   // Labeled values win; a known make in running text fills in only when no make is labeled.
   return labeled.marca ? labeled : { ...unlabeledMakeModel(t.folded), ...labeled };
 }
 
-
 /** Makes sold in Mexico, as descriptions write them (folded). */
 const MAKES = [
-  'ACURA', 'ALFA ROMEO', 'AUDI', 'BAIC', 'BMW', 'BUICK', 'BYD', 'CADILLAC', 'CHANGAN', 'CHEVROLET', 'CHIREY', 'CHRYSLER',
-  'CUPRA', 'DODGE', 'FIAT', 'FORD', 'FOTON', 'GMC', 'GWM', 'HONDA', 'HYUNDAI', 'INFINITI', 'ISUZU', 'JAC', 'JAGUAR', 'JEEP',
-  'JETOUR', 'KIA', 'LAND ROVER', 'LINCOLN', 'MAZDA', 'MERCEDES BENZ', 'MERCEDES-BENZ', 'MG', 'MINI', 'MITSUBISHI', 'NISSAN',
-  'OMODA', 'PEUGEOT', 'PORSCHE', 'RAM', 'RENAULT', 'SEAT', 'SUBARU', 'SUZUKI', 'TESLA', 'TOYOTA', 'VOLKSWAGEN', 'VOLVO', 'VW',
+  'ACURA',
+  'ALFA ROMEO',
+  'AUDI',
+  'BAIC',
+  'BMW',
+  'BUICK',
+  'BYD',
+  'CADILLAC',
+  'CHANGAN',
+  'CHEVROLET',
+  'CHIREY',
+  'CHRYSLER',
+  'CUPRA',
+  'DODGE',
+  'FIAT',
+  'FORD',
+  'FOTON',
+  'GMC',
+  'GWM',
+  'HONDA',
+  'HYUNDAI',
+  'INFINITI',
+  'ISUZU',
+  'JAC',
+  'JAGUAR',
+  'JEEP',
+  'JETOUR',
+  'KIA',
+  'LAND ROVER',
+  'LINCOLN',
+  'MAZDA',
+  'MERCEDES BENZ',
+  'MERCEDES-BENZ',
+  'MG',
+  'MINI',
+  'MITSUBISHI',
+  'NISSAN',
+  'OMODA',
+  'PEUGEOT',
+  'PORSCHE',
+  'RAM',
+  'RENAULT',
+  'SEAT',
+  'SUBARU',
+  'SUZUKI',
+  'TESLA',
+  'TOYOTA',
+  'VOLKSWAGEN',
+  'VOLVO',
+  'VW',
 ];
 const MAKE_RE = new RegExp(String.raw`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(?![A-Z0-9])`);
 /** Field words OCR may glue to the make before them ("VOLKSWAGENTIPO JETTA"). */
-const GLUED = new RegExp(`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(TIPO|MODELO|LINEA|SUBMARCA|VERSION|SERIE|MOTOR|COLOR)(?![A-Z])`, 'gi');
+const GLUED = new RegExp(
+  `(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(TIPO|MODELO|LINEA|SUBMARCA|VERSION|SERIE|MOTOR|COLOR)(?![A-Z])`,
+  'gi',
+);
 
 /** The text with a space put back between a known make and the field word OCR glued to it. */
 export function unglueMakes(text: string): string {
@@ -54,9 +107,17 @@ const MODEL_END = /^(?:SERIE|NIV|VIN|MOTOR|COLOR|MODELO|ANO|AÑO|TRANSMISION|PUE
 function unlabeledMakeModel(folded: string): DescribedVehicle {
   const m = MAKE_RE.exec(folded);
   if (!m) return {};
-  const out: DescribedVehicle = { marca: m[1].replace(/\s*-\s*|\s+/g, ' ').replace('MERCEDES BENZ', 'MERCEDES-BENZ').replace(/^VW$/, 'VOLKSWAGEN') };
+  const out: DescribedVehicle = {
+    marca: m[1]
+      .replace(/\s*-\s*|\s+/g, ' ')
+      .replace('MERCEDES BENZ', 'MERCEDES-BENZ')
+      .replace(/^VW$/, 'VOLKSWAGEN'),
+  };
   const words: string[] = [];
-  for (const w of folded.slice(m.index + m[0].length).split(/[\s,;]+/).filter(Boolean)) {
+  for (const w of folded
+    .slice(m.index + m[0].length)
+    .split(/[\s,;]+/)
+    .filter(Boolean)) {
     if (/^\d{4}$/.test(w) || MODEL_END.test(w) || words.length === 3) break;
     if (!/^[A-Z0-9][A-Z0-9.-]*$/.test(w)) break;
     words.push(w);

@@ -40,7 +40,8 @@ export function findDate(segs: readonly Segment[], keys: readonly string[]): str
   return undefined;
 }
 
-const BODY_TYPES = /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS)\b/;
+const BODY_TYPES =
+  /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS)\b/;
 
 /** A name value up to an amount printed after it on its row ("VERSA SENSE  350,000.00"). */
 function nameValue(value: string | undefined): string | undefined {
@@ -88,7 +89,10 @@ export function findPedimentoNumber(segs: readonly Segment[]): string | undefine
 /** The engine number: the first labeled value of 5–20 letters/digits with a digit in it. */
 export function findMotor(segs: readonly Segment[]): string | undefined {
   for (const v of valuesOf(segs, 'numero_motor')) {
-    const token = v.split(/\s+/)[0].toUpperCase().replace(/[^A-Z0-9-]/g, '');
+    const token = v
+      .split(/\s+/)[0]
+      .toUpperCase()
+      .replace(/[^A-Z0-9-]/g, '');
     if (/^[A-Z0-9-]{5,20}$/.test(token) && /\d/.test(token) && !/^(HECHO|NUEVO|SIN)/.test(token)) return token;
   }
   return undefined;

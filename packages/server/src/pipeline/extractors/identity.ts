@@ -9,7 +9,6 @@ import { LABELS } from './labels.js';
 import { splitFullName, type PersonName } from './names.js';
 import type { Data } from './vehicle.js';
 
-
 const ID_LABELS: Record<string, LabelSpec> = {
   ...LABELS,
   apellido_paterno: { pattern: String.raw`PRIMER\s*APELLIDO|APELLIDO\s*PATERNO` },
@@ -61,7 +60,11 @@ function findCurp(t: TextView, segs: readonly Segment[]): string | undefined {
 function findClaveElector(t: TextView, segs: readonly Segment[]): string | undefined {
   const labeled = labeledCodes(segs, 'clave_elector');
   const all = candidates(t, labeled, (v) => (v.length === 18 ? mendByShape(v, 'LLLLLLDDDDDDDD?DDD') : v));
-  return all.find((v) => CLAVE_ELECTOR_PATTERN.test(v) && validateClaveElector(v).valid) ?? all.find((v) => CLAVE_ELECTOR_PATTERN.test(v)) ?? labeled[0];
+  return (
+    all.find((v) => CLAVE_ELECTOR_PATTERN.test(v) && validateClaveElector(v).valid) ??
+    all.find((v) => CLAVE_ELECTOR_PATTERN.test(v)) ??
+    labeled[0]
+  );
 }
 
 /**
@@ -113,9 +116,9 @@ export function extractIdentity(t: TextView): { data: Data; mrz: ReturnType<type
     nombre: labeledGivenName(segs),
   });
   let names: PersonName = labeled.apellido_paterno ? labeled : compact(ineNameBlock(t, curp));
-  if (!names.nombre && mrz) names = compact({ nombre: mrz.nombre, apellido_paterno: mrz.apellido_paterno, apellido_materno: mrz.apellido_materno });
-  const birth =
-    parseDate(valuesOf(segs, 'fecha_nacimiento')[0]) ?? curpInfo?.birthDate ?? mrz?.birth_date ?? undefined;
+  if (!names.nombre && mrz)
+    names = compact({ nombre: mrz.nombre, apellido_paterno: mrz.apellido_paterno, apellido_materno: mrz.apellido_materno });
+  const birth = parseDate(valuesOf(segs, 'fecha_nacimiento')[0]) ?? curpInfo?.birthDate ?? mrz?.birth_date ?? undefined;
   return {
     data: { ...names, curp, clave_elector: findClaveElector(t, segs), fecha_nacimiento: birth },
     mrz,

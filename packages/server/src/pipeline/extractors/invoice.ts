@@ -50,7 +50,11 @@ function folioFiscal(t: TextView, related: readonly Section[]): string | undefin
     const uuid = readUuid(s.value);
     if (uuid) return uuid;
   }
-  const all = new Set(matchesOf(t, UUID).filter((m) => !within(m.index, related)).map((m) => m.value.toUpperCase()));
+  const all = new Set(
+    matchesOf(t, UUID)
+      .filter((m) => !within(m.index, related))
+      .map((m) => m.value.toUpperCase()),
+  );
   return all.size === 1 ? [...all][0] : undefined;
 }
 
@@ -73,7 +77,9 @@ export function extractInvoice(text: TextView, ctx: ExtractContext): Data {
   const related = sections.filter((s) => s.kind === 'related');
   const segs = segments(t, INVOICE_LABELS);
   const { emisor, receptor } = findParties(t);
-  const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
+  const totals = valuesOf(segs, 'total')
+    .map((v) => parseAmount(v))
+    .filter((n): n is number => n !== undefined);
   const fecha = findDate(segs, ['fecha_emision', 'fecha_expedicion', 'fecha']) ?? findDates(t.original)[0]?.date;
   const pedimentoRaw = findPedimentoNumber(segs);
   const pedimento = pedimentoRaw ? normalizePedimento(pedimentoRaw) : undefined;

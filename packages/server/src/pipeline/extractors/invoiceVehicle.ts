@@ -58,7 +58,8 @@ export function invoiceVehicle(t: TextView, segs: readonly Segment[], sections: 
   const description = vehicleDescription(t, sections);
   const described = description ? vehicleFromDescription(description) : {};
   // A scan's description may hold the same misread as its labeled field (docs/rules.md, "VIN").
-  const describedVin = ctx.scanned && described.vin && /^[1-5]/.test(described.vin) && !validateVin(described.vin).checkDigitValid ? undefined : described.vin;
+  const describedVin =
+    ctx.scanned && described.vin && /^[1-5]/.test(described.vin) && !validateVin(described.vin).checkDigitValid ? undefined : described.vin;
   const vin = vinOf(vinRead, ctx.findings) ?? describedVin;
   if (!vin && !description) return {};
   const labeled = { ...findMakeModel(segs), numero_motor: findMotor(segs) };

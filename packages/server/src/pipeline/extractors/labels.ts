@@ -53,11 +53,44 @@ export const LABELS: Record<string, LabelSpec> = {
   aduana: { pattern: 'ADUANA' },
   other: {
     pattern: [
-      'COLOR', 'CILINDROS', 'PUERTAS', 'COMBUSTIBLE', 'CAPACIDAD', 'PASAJEROS', 'TRANSMISION', 'USO', 'SERVICIO',
-      'DOMICILIO', 'MUNICIPIO', 'COLONIA', 'C\\.P\\.', 'CODIGO\\s*POSTAL', 'CLAVE\\s*VEHICULAR', 'REFERENCIA',
-      'CONCEPTO', 'CANTIDAD', 'OBSERVACIONES', 'SEXO', 'SECCION', 'A[NÑ]O\\s*DE\\s*REGISTRO', 'KILOMETRAJE',
-      'IMPUESTO', 'RECARGOS', 'DERECHOS', 'DESCUENTO', 'IVA', 'CILINDRAJE', 'ORIGEN', 'PROCEDENCIA', 'HOLOGRAMA',
-      'FORMA\\s*DE\\s*PAGO', 'METODO\\s*DE\\s*PAGO', 'MONEDA', 'OFICINA', 'MOVIMIENTO', 'TELEFONO',
+      'COLOR',
+      'CILINDROS',
+      'PUERTAS',
+      'COMBUSTIBLE',
+      'CAPACIDAD',
+      'PASAJEROS',
+      'TRANSMISION',
+      'USO',
+      'SERVICIO',
+      'DOMICILIO',
+      'MUNICIPIO',
+      'COLONIA',
+      'C\\.P\\.',
+      'CODIGO\\s*POSTAL',
+      'CLAVE\\s*VEHICULAR',
+      'REFERENCIA',
+      'CONCEPTO',
+      'CANTIDAD',
+      'OBSERVACIONES',
+      'SEXO',
+      'SECCION',
+      'A[NÑ]O\\s*DE\\s*REGISTRO',
+      'KILOMETRAJE',
+      'IMPUESTO',
+      'RECARGOS',
+      'DERECHOS',
+      'DESCUENTO',
+      'IVA',
+      'CILINDRAJE',
+      'ORIGEN',
+      'PROCEDENCIA',
+      'HOLOGRAMA',
+      'FORMA\\s*DE\\s*PAGO',
+      'METODO\\s*DE\\s*PAGO',
+      'MONEDA',
+      'OFICINA',
+      'MOVIMIENTO',
+      'TELEFONO',
     ].join('|'),
   },
 };
@@ -85,7 +118,11 @@ export function isFieldLabel(text: string): boolean {
   return /:$/.test(t) || ANY_LABEL.test(t);
 }
 
-const LABEL_START = new RegExp(`^(?:${Object.values(LABELS).map((l) => l.pattern).join('|')})(?![A-ZÑ0-9])\\s*[:#]`);
+const LABEL_START = new RegExp(
+  `^(?:${Object.values(LABELS)
+    .map((l) => l.pattern)
+    .join('|')})(?![A-ZÑ0-9])\\s*[:#]`,
+);
 
 /** Whether a (folded) line starts with a field label and its colon ("RFC: …", "FECHA DE EMISION: …"). */
 export function startsWithFieldLabel(line: string): boolean {

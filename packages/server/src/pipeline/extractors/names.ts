@@ -10,7 +10,11 @@ export interface PersonName {
 
 /** Words of a name with particles attached to the word they introduce ("DE LA CRUZ"). */
 function units(full: string): string[] {
-  const words = full.toUpperCase().replace(/[^A-ZÁÉÍÓÚÜÑ' -]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = full
+    .toUpperCase()
+    .replace(/[^A-ZÁÉÍÓÚÜÑ' -]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const out: string[] = [];
   let pending: string[] = [];
   for (const w of words) {
@@ -31,7 +35,8 @@ const initial = (unit: string) => stripAccents(unit.split(' ').filter((w) => !PA
 
 function consistent(p: PersonName, curp: string): boolean {
   return (
-    !!p.apellido_paterno && !!p.nombre &&
+    !!p.apellido_paterno &&
+    !!p.nombre &&
     initial(p.apellido_paterno) === curp[0] &&
     (p.apellido_materno ? initial(p.apellido_materno) === curp[2] : curp[2] === 'X') &&
     // MARIA and JOSE are skipped when another given name follows.
@@ -63,6 +68,9 @@ export function splitFullName(full: string, order: 'given_first' | 'surnames_fir
 
 /** "NOMBRE APELLIDO_PATERNO APELLIDO_MATERNO" from the parts that are present. */
 export function fullName(p: PersonName): string | undefined {
-  const s = [p.nombre, p.apellido_paterno, p.apellido_materno].filter((x) => x && x.trim()).join(' ').trim();
+  const s = [p.nombre, p.apellido_paterno, p.apellido_materno]
+    .filter((x) => x && x.trim())
+    .join(' ')
+    .trim();
   return s || undefined;
 }

@@ -42,7 +42,10 @@ function rfcTokens(t: TextView): (string | undefined)[] {
 
 /** Words a name never is: headings and field labels. */
 function isNotAName(folded: string): boolean {
-  const words = folded.replace(/[^A-ZÑ& ]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = folded
+    .replace(/[^A-ZÑ& ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   return !words.length || words.every((w) => HEADING_WORDS.has(w)) || isFieldLabel(folded) || !!headingOf(folded);
 }
 
@@ -61,7 +64,9 @@ export function nameIn(value: string | undefined): string | undefined {
 
 const NAME_LABELS: Record<string, LabelSpec> = {
   ...LABELS,
-  nombre_party: { pattern: String.raw`NOMBRE(?:\s*(?:O|/)\s*RAZON\s*SOCIAL)?|RAZON\s*SOCIAL|DENOMINACION(?:\s*(?:O|/)\s*RAZON)?(?:\s*SOCIAL)?` },
+  nombre_party: {
+    pattern: String.raw`NOMBRE(?:\s*(?:O|/)\s*RAZON\s*SOCIAL)?|RAZON\s*SOCIAL|DENOMINACION(?:\s*(?:O|/)\s*RAZON)?(?:\s*SOCIAL)?`,
+  },
 };
 
 /**
@@ -78,24 +83,33 @@ function partyIn(t: TextView, section: Section): Party {
   const nextLabel = segs.find((g) => g.index >= section.contentStart)?.index ?? lineEnd;
   const inline = t.original.slice(section.contentStart, Math.min(lineEnd, nextLabel));
   // Below the heading, a line "Label: value" is a field; the name stands alone.
-  const below = t.original.slice(lineEnd + 1, section.end).split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3);
+  const below = t.original
+    .slice(lineEnd + 1, section.end)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3);
   const unlabeled = below.filter((l) => !/^[^:]{1,40}:/.test(l));
   const labeledName = segs.find((g) => g.key === 'nombre_party' || g.key === 'nombre');
   const nombre = labeledName
     ? withContinuation(nameIn(labeledName.value), lineAfter(t.original, labeledName.index))
     : (nameIn(inline) ?? firstName(unlabeled));
-  const labeled = valuesOf(segs, 'rfc').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
+  const labeled = valuesOf(segs, 'rfc')
+    .map((v) => readRfc(v.split(/\s+/)[0]))
+    .find(Boolean);
   return { nombre, rfc: labeled ?? rfcTokens(view).find(Boolean) };
 }
 
 /** The end of a company name a narrow column wrapped onto the next line ("…, S.A.P.I." / "DE C.V."). */
-const NAME_CONTINUATION = /^(?:(?:S\.?\s*(?:A\.?\s*(?:P\.?\s*I\.?\s*)?|C\.?\s*|DE\s*)?)?DE\s*(?:C\.?\s*V|R\.?\s*L|I\.?\s*P)\b|S\.?\s*A\.?\s*(?:B\.?\s*)?(?:DE\s*C\.?\s*V\.?)?$|S\.?\s*C\.?$|A\.?\s*C\.?$|C\.?\s*V\.?$)/;
+const NAME_CONTINUATION =
+  /^(?:(?:S\.?\s*(?:A\.?\s*(?:P\.?\s*I\.?\s*)?|C\.?\s*|DE\s*)?)?DE\s*(?:C\.?\s*V|R\.?\s*L|I\.?\s*P)\b|S\.?\s*A\.?\s*(?:B\.?\s*)?(?:DE\s*C\.?\s*V\.?)?$|S\.?\s*C\.?$|A\.?\s*C\.?$|C\.?\s*V\.?$)/;
 
 /** A name, with the next line appended when it is the wrapped rest of a company's name. */
 function withContinuation(name: string | undefined, next: string | undefined): string | undefined {
   if (!name || !next) return name;
   const rest = next.trim();
-  const wrapped = NAME_CONTINUATION.test(fold(rest)) || (/(?:,|\b(?:DE|DEL|Y|LA|LOS|LAS))$/.test(name) && !!nameIn(rest) && !/:/.test(rest));
+  const wrapped =
+    NAME_CONTINUATION.test(fold(rest)) || (/(?:,|\b(?:DE|DEL|Y|LA|LOS|LAS))$/.test(name) && !!nameIn(rest) && !/:/.test(rest));
   return wrapped ? (nameIn(`${name} ${rest}`) ?? name) : name;
 }
 
@@ -141,8 +155,12 @@ export function findParties(t: TextView): { emisor: Party; receptor: Party } {
   const emisor = of('emisor');
   const receptor = of('receptor');
   const segs = segments(t, PARTY_LABELS);
-  emisor.rfc ??= valuesOf(segs, 'rfc_emisor').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
-  receptor.rfc ??= valuesOf(segs, 'rfc_receptor').map((v) => readRfc(v.split(/\s+/)[0])).find(Boolean);
+  emisor.rfc ??= valuesOf(segs, 'rfc_emisor')
+    .map((v) => readRfc(v.split(/\s+/)[0]))
+    .find(Boolean);
+  receptor.rfc ??= valuesOf(segs, 'rfc_receptor')
+    .map((v) => readRfc(v.split(/\s+/)[0]))
+    .find(Boolean);
   emisor.nombre ??= nameIn(valuesOf(segs, 'nombre_emisor')[0]) ?? headerCompany(t);
   receptor.nombre ??= nameIn(valuesOf(segs, 'nombre_receptor')[0]);
   if (!emisor.rfc || !receptor.rfc) {

@@ -7,7 +7,10 @@ export type SectionKind = 'emisor' | 'receptor' | 'related' | 'concepts' | 'othe
 const HEADINGS: [SectionKind, RegExp][] = [
   ['emisor', /^(?:DATOS\s*(?:FISCALES\s*)?DEL?\s*)?(?:EMISOR|VENDEDOR|PROVEEDOR)(?![A-Z])/],
   ['receptor', /^(?:DATOS\s*(?:FISCALES\s*)?DEL?\s*)?(?:RECEPTOR|CLIENTE|ADQUIRENTE|COMPRADOR)(?![A-Z])|^FACTURAR\s*A(?![A-Z])/],
-  ['related', /^(?:CFDIS?|DOCUMENTOS?|COMPROBANTES?)\s*(?:FISCALES\s*)?RELACIONADOS?(?![A-Z])|^TIPO\s*DE\s*RELACION(?![A-Z])|^UUID\s*RELACIONADOS?(?![A-Z])/],
+  [
+    'related',
+    /^(?:CFDIS?|DOCUMENTOS?|COMPROBANTES?)\s*(?:FISCALES\s*)?RELACIONADOS?(?![A-Z])|^TIPO\s*DE\s*RELACION(?![A-Z])|^UUID\s*RELACIONADOS?(?![A-Z])/,
+  ],
   ['concepts', /^CONCEPTOS?(?![A-Z])/],
   [
     'other',
@@ -17,12 +20,64 @@ const HEADINGS: [SectionKind, RegExp][] = [
 
 /** Words of section and table headings: a value made only of them is never a name. */
 export const HEADING_WORDS = new Set([
-  'EMISOR', 'RECEPTOR', 'CLIENTE', 'VENDEDOR', 'PROVEEDOR', 'ADQUIRENTE', 'COMPRADOR', 'DATOS', 'DEL', 'DE', 'FISCALES', 'ADICIONALES', 'ADICIONAL', 'GENERALES',
-  'CONCEPTOS', 'CONCEPTO', 'INFORMACION', 'COMPROBANTE', 'CFDI', 'FACTURA', 'FACTURAR', 'A', 'RELACIONADOS', 'RELACIONADO', 'OBSERVACIONES', 'TIMBRE', 'FISCAL',
-  'DIGITAL', 'COMPLEMENTO', 'TOTALES', 'VEHICULO', 'DOCUMENTO', 'DOCUMENTOS', 'ELECTRONICA', 'ELECTRONICO',
+  'EMISOR',
+  'RECEPTOR',
+  'CLIENTE',
+  'VENDEDOR',
+  'PROVEEDOR',
+  'ADQUIRENTE',
+  'COMPRADOR',
+  'DATOS',
+  'DEL',
+  'DE',
+  'FISCALES',
+  'ADICIONALES',
+  'ADICIONAL',
+  'GENERALES',
+  'CONCEPTOS',
+  'CONCEPTO',
+  'INFORMACION',
+  'COMPROBANTE',
+  'CFDI',
+  'FACTURA',
+  'FACTURAR',
+  'A',
+  'RELACIONADOS',
+  'RELACIONADO',
+  'OBSERVACIONES',
+  'TIMBRE',
+  'FISCAL',
+  'DIGITAL',
+  'COMPLEMENTO',
+  'TOTALES',
+  'VEHICULO',
+  'DOCUMENTO',
+  'DOCUMENTOS',
+  'ELECTRONICA',
+  'ELECTRONICO',
   // Column headings of the concepts table.
-  'CANTIDAD', 'UNIDAD', 'CLAVE', 'DESCRIPCION', 'VALOR', 'UNITARIO', 'IMPORTE', 'PRECIO', 'PRODUCTO', 'SERVICIO', 'DESCUENTO', 'IVA',
-  'TOTAL', 'SUBTOTAL', 'IMPUESTOS', 'OBJETO', 'IMP', 'NO', 'IDENTIFICACION', 'MEDIDA', 'PU', 'SAT',
+  'CANTIDAD',
+  'UNIDAD',
+  'CLAVE',
+  'DESCRIPCION',
+  'VALOR',
+  'UNITARIO',
+  'IMPORTE',
+  'PRECIO',
+  'PRODUCTO',
+  'SERVICIO',
+  'DESCUENTO',
+  'IVA',
+  'TOTAL',
+  'SUBTOTAL',
+  'IMPUESTOS',
+  'OBJETO',
+  'IMP',
+  'NO',
+  'IDENTIFICACION',
+  'MEDIDA',
+  'PU',
+  'SAT',
 ]);
 
 export interface Section {
@@ -70,6 +125,7 @@ export function findSections(t: TextView): Section[] {
 
 /** The part of the text a section holds, as a view of the same text (offsets kept). */
 export function sectionView(t: TextView, s: Pick<Section, 'contentStart' | 'end'>): TextView {
-  const keep = (text: string) => text.slice(0, s.contentStart).replace(/[^\n]/g, ' ') + text.slice(s.contentStart, s.end) + text.slice(s.end).replace(/[^\n]/g, ' ');
+  const keep = (text: string) =>
+    text.slice(0, s.contentStart).replace(/[^\n]/g, ' ') + text.slice(s.contentStart, s.end) + text.slice(s.end).replace(/[^\n]/g, ' ');
   return { original: keep(t.original), folded: keep(t.folded) };
 }

@@ -18,7 +18,8 @@ export function yearsIn(value: string): number[] {
 }
 
 /** A header row with the year column first ("EJERCICIO IMPORTE"), then one row per year. */
-const YEAR_TABLE_HEADER = /^[ \t]*(?:EJERCICIOS?|A[NÑ]OS?|PERIODOS?)(?:[ \t]+FISCAL(?:ES)?)?[ \t]+(?:IMPORTE|MONTO|CANTIDAD|TOTAL|CONCEPTO|ADEUDO|PAGO)\b[^\n]*$/gm;
+const YEAR_TABLE_HEADER =
+  /^[ \t]*(?:EJERCICIOS?|A[NÑ]OS?|PERIODOS?)(?:[ \t]+FISCAL(?:ES)?)?[ \t]+(?:IMPORTE|MONTO|CANTIDAD|TOTAL|CONCEPTO|ADEUDO|PAGO)\b[^\n]*$/gm;
 const YEAR_ROW = /^[ \t]*(20\d\d|19[5-9]\d)(?!\d)/;
 
 /** Years listed as the rows of a table under a year-column header (`folded` text). */
@@ -58,7 +59,9 @@ export function fiscalYears(t: TextView): number | number[] | undefined {
 export function extractTaxPayment(t: TextView, ctx: ExtractContext): Data {
   const segs = segments(t, LABELS);
   const fechaPago = findDate(segs, ['fecha_pago', 'fecha']) ?? documentDate(t, segs);
-  const totals = valuesOf(segs, 'total').map((v) => parseAmount(v)).filter((n): n is number => n !== undefined);
+  const totals = valuesOf(segs, 'total')
+    .map((v) => parseAmount(v))
+    .filter((n): n is number => n !== undefined);
   return {
     placa: findPlate(segs),
     entidad: findEntity(t, segs),

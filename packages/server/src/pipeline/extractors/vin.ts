@@ -6,7 +6,14 @@ import { matchesOf, valuesOf, type Segment, type TextView } from '../text.js';
 const NEVER_IN_VIN: Record<string, string> = { O: '0', Q: '0', I: '1' };
 /** What OCR may have read instead of each character, inside the VIN alphabet (docs/rules.md). */
 const CONFUSED: Record<string, string[]> = {
-  S: ['5', '8'], '5': ['S'], B: ['8'], '8': ['B', 'S'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'],
+  S: ['5', '8'],
+  '5': ['S'],
+  B: ['8'],
+  '8': ['B', 'S'],
+  Z: ['2'],
+  '2': ['Z'],
+  G: ['6'],
+  '6': ['G'],
 };
 
 const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -108,7 +115,9 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
   const checked = reads.find((r) => hasCheckDigit(r.vin));
   if (checked) return checked;
   const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
-    .filter((m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)))
+    .filter(
+      (m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)),
+    )
     .map((m) => ({ vin: m.value.toUpperCase() }));
   const unlabeledChecked = unlabeled.find((r) => hasCheckDigit(r.vin));
   if (unlabeledChecked) return unlabeledChecked;

@@ -81,7 +81,10 @@ function columnRun(lines: readonly Line[], i: number, minGap: number, lineHeight
     const pairs = lines.slice(run.start, run.end).filter((l) => l.cells.some((c) => c.x1 <= run.lo) && l.cells.some((c) => c.x0 >= run.hi));
     // Labels beside their values (a label may wrap onto a second line), or rows of a table of
     // amounts, read across.
-    const lefts = lines.slice(run.start, run.end).map((l) => l.cells.filter((c) => c.x1 <= run.lo).at(-1)).filter((c): c is TextBox => !!c);
+    const lefts = lines
+      .slice(run.start, run.end)
+      .map((l) => l.cells.filter((c) => c.x1 <= run.lo).at(-1))
+      .filter((c): c is TextBox => !!c);
     const labels = lefts.filter((c) => isLabel(c.text)).length;
     const amounts = pairs.filter((l) => l.cells.filter((c) => c.x0 >= run.hi).every(isNumeric)).length;
     if (labels >= 0.6 * lefts.length || amounts >= 0.5 * pairs.length) continue;
@@ -105,7 +108,7 @@ export function readingOrder(lines: readonly Line[], isLabel: IsLabel = endsWith
   const lineHeight = median(lines.map((l) => l.y1 - l.y0));
   const minGap = 1.5 * lineHeight;
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const run = depth < 4 ? columnRun(lines, i, minGap, lineHeight, isLabel) : undefined;
     if (!run) {
       out.push(lines[i].cells.map((c) => c.text).join(' '));

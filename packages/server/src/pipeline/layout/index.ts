@@ -36,7 +36,10 @@ export function layoutOcrLines(lines: readonly (readonly TextBox[])[], isLabel?:
   for (const span of spans) {
     const mid = (span.y0 + span.y1) / 2;
     const row = rows.find((r) =>
-      r.every((o) => (o.x1 <= span.x0 || span.x1 <= o.x0) && mid > o.y0 && mid < o.y1 && (o.y0 + o.y1) / 2 > span.y0 && (o.y0 + o.y1) / 2 < span.y1),
+      r.every(
+        (o) =>
+          (o.x1 <= span.x0 || span.x1 <= o.x0) && mid > o.y0 && mid < o.y1 && (o.y0 + o.y1) / 2 > span.y0 && (o.y0 + o.y1) / 2 < span.y1,
+      ),
     );
     if (row) row.push(span);
     else rows.push([span]);

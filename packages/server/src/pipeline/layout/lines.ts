@@ -57,7 +57,13 @@ export function toLine(boxes: readonly TextBox[], cellGap = 1.2): Line {
     if (last && gap <= cellGap * h) {
       // Runs that touch are one word split by the producer; a visible gap is a space.
       const joiner = gap > 0.15 * h && !last.text.endsWith(' ') && !b.text.startsWith(' ') ? ' ' : '';
-      cells[cells.length - 1] = { text: last.text + joiner + b.text, x0: last.x0, y0: Math.min(last.y0, b.y0), x1: Math.max(last.x1, b.x1), y1: Math.max(last.y1, b.y1) };
+      cells[cells.length - 1] = {
+        text: last.text + joiner + b.text,
+        x0: last.x0,
+        y0: Math.min(last.y0, b.y0),
+        x1: Math.max(last.x1, b.x1),
+        y1: Math.max(last.y1, b.y1),
+      };
     } else cells.push({ ...b });
   }
   return {
@@ -69,5 +75,7 @@ export function toLine(boxes: readonly TextBox[], cellGap = 1.2): Line {
 
 /** The lines of a page, top to bottom. */
 export function linesOf(boxes: readonly TextBox[]): Line[] {
-  return groupLines(boxes).map((l) => toLine(l)).filter((l) => l.cells.length);
+  return groupLines(boxes)
+    .map((l) => toLine(l))
+    .filter((l) => l.cells.length);
 }

@@ -21,7 +21,9 @@ export const declaredVersion = (root: XmlElement) => root.attrs.Version ?? root.
 
 /** The version of a CFDI 3.2, 3.3 or 4.0 `Comprobante` (its namespace and version agree), else undefined. */
 export function cfdiVersionOf(root: XmlElement): CfdiVersion | undefined {
-  return (Object.keys(CORE) as CfdiVersion[]).find((v) => root.name === 'Comprobante' && CORE[v].ns === root.ns && declaredVersion(root) === v);
+  return (Object.keys(CORE) as CfdiVersion[]).find(
+    (v) => root.name === 'Comprobante' && CORE[v].ns === root.ns && declaredVersion(root) === v,
+  );
 }
 
 export type CadenaResult =

@@ -2,7 +2,18 @@ import { COMPROBANTE_PARTS } from './cfdiCommon.js';
 import type { Step, Vocabulary } from './rules.js';
 
 // An address as the `Domicilio` named template renders it (ExpedidoEn, the receptor's).
-const DOMICILIO: Step[] = ['?calle', '?noExterior', '?noInterior', '?colonia', '?localidad', '?referencia', '?municipio', '?estado', 'pais', '?codigoPostal'];
+const DOMICILIO: Step[] = [
+  '?calle',
+  '?noExterior',
+  '?noInterior',
+  '?colonia',
+  '?localidad',
+  '?referencia',
+  '?municipio',
+  '?estado',
+  'pais',
+  '?codigoPostal',
+];
 
 /**
  * CFDI 3.2 (SAT's cadenaoriginal_3_2.xslt): lower-case attribute names, no `serie` nor `folio`,
@@ -12,18 +23,54 @@ export const CFDI32: Vocabulary = {
   ns: 'http://www.sat.gob.mx/cfd/3',
   templates: {
     Comprobante: [
-      'version', 'fecha', 'tipoDeComprobante', 'formaDePago', '?condicionesDePago', 'subTotal', '?descuento', '?TipoCambio',
-      '?Moneda', 'total', 'metodoDePago', 'LugarExpedicion', '?NumCtaPago', '?FolioFiscalOrig', '?SerieFolioFiscalOrig',
-      '?FechaFolioFiscalOrig', '?MontoFolioFiscalOrig',
+      'version',
+      'fecha',
+      'tipoDeComprobante',
+      'formaDePago',
+      '?condicionesDePago',
+      'subTotal',
+      '?descuento',
+      '?TipoCambio',
+      '?Moneda',
+      'total',
+      'metodoDePago',
+      'LugarExpedicion',
+      '?NumCtaPago',
+      '?FolioFiscalOrig',
+      '?SerieFolioFiscalOrig',
+      '?FechaFolioFiscalOrig',
+      '?MontoFolioFiscalOrig',
       ...COMPROBANTE_PARTS,
     ],
-    Emisor: ['rfc', '?nombre', { each: 'DomicilioFiscal' }, { each: 'ExpedidoEn', do: DOMICILIO }, { each: 'RegimenFiscal', do: ['Regimen'] }],
-    DomicilioFiscal: ['calle', '?noExterior', '?noInterior', '?colonia', '?localidad', '?referencia', 'municipio', 'estado', 'pais', 'codigoPostal'],
+    Emisor: [
+      'rfc',
+      '?nombre',
+      { each: 'DomicilioFiscal' },
+      { each: 'ExpedidoEn', do: DOMICILIO },
+      { each: 'RegimenFiscal', do: ['Regimen'] },
+    ],
+    DomicilioFiscal: [
+      'calle',
+      '?noExterior',
+      '?noInterior',
+      '?colonia',
+      '?localidad',
+      '?referencia',
+      'municipio',
+      'estado',
+      'pais',
+      'codigoPostal',
+    ],
     Receptor: ['rfc', '?nombre', { each: 'Domicilio', do: DOMICILIO }],
     Conceptos: [{ each: 'Concepto' }],
     // Every customs entry of the concept, its parts' included; the parts themselves are not in it.
     Concepto: [
-      'cantidad', 'unidad', '?noIdentificacion', 'descripcion', 'valorUnitario', 'importe',
+      'cantidad',
+      'unidad',
+      '?noIdentificacion',
+      'descripcion',
+      'valorUnitario',
+      'importe',
       { each: '//InformacionAduanera' },
       { each: 'CuentaPredial' },
       { each: 'ComplementoConcepto' },

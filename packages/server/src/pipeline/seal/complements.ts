@@ -9,7 +9,9 @@ export const IMPLOCAL: Vocabulary = {
   ns: 'http://www.sat.gob.mx/implocal',
   templates: {
     ImpuestosLocales: [
-      'version', 'TotaldeRetenciones', 'TotaldeTraslados',
+      'version',
+      'TotaldeRetenciones',
+      'TotaldeTraslados',
       { each: 'RetencionesLocales', do: ['ImpLocRetenido', 'TasadeRetencion', 'Importe'] },
       { each: 'TrasladosLocales', do: ['ImpLocTrasladado', 'TasadeTraslado', 'Importe'] },
     ],
@@ -59,7 +61,9 @@ export const TERCEROS: Vocabulary = {
   versions: ['3.2', '3.3'],
   templates: {
     PorCuentadeTerceros: [
-      'version', 'rfc', '?nombre',
+      'version',
+      'rfc',
+      '?nombre',
       { each: '//InformacionFiscalTercero' },
       { each: '//InformacionAduanera' },
       { each: 'CuentaPredial' },
@@ -67,7 +71,15 @@ export const TERCEROS: Vocabulary = {
       { each: '//Traslados/Traslado' },
     ],
     InformacionFiscalTercero: [
-      'calle', '?noExterior', '?noInterior', '?colonia', '?localidad', '?referencia', 'municipio', 'estado', 'pais',
+      'calle',
+      '?noExterior',
+      '?noInterior',
+      '?colonia',
+      '?localidad',
+      '?referencia',
+      'municipio',
+      'estado',
+      'pais',
       'codigoPostal',
     ],
     InformacionAduanera: ['numero', 'fecha', '?aduana'],
@@ -92,8 +104,24 @@ export const AEROLINEAS: Vocabulary = {
  * without SAT's rules for it the issuer's cadena cannot be rebuilt, only guessed.
  */
 export const COMPLEMENTS: readonly Vocabulary[] = [
-  VENTA_VEHICULOS, VEHICULO_USADO, DECRETO_VEHICULOS, DESTRUCCION_VEHICULOS, PFIC, IMPLOCAL, LEYENDAS_FISCALES, PAGOS10, PAGOS20, NOMINA12,
-  COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20, IEDU, DONATARIAS, DIVISAS, INE, TERCEROS, AEROLINEAS,
+  VENTA_VEHICULOS,
+  VEHICULO_USADO,
+  DECRETO_VEHICULOS,
+  DESTRUCCION_VEHICULOS,
+  PFIC,
+  IMPLOCAL,
+  LEYENDAS_FISCALES,
+  PAGOS10,
+  PAGOS20,
+  NOMINA12,
+  COMERCIO_EXTERIOR11,
+  COMERCIO_EXTERIOR20,
+  IEDU,
+  DONATARIAS,
+  DIVISAS,
+  INE,
+  TERCEROS,
+  AEROLINEAS,
 ];
 
 /** The SAT's timbre: added after the issuer sealed, so never part of the issuer's cadena. */

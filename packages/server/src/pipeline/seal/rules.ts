@@ -62,7 +62,10 @@ export class CadenaWriter {
   private readonly parts: string[] = [];
   private readonly byNs: ReadonlyMap<string, Templates>;
 
-  constructor(vocabularies: readonly Vocabulary[], private readonly skip: ReadonlySet<string>) {
+  constructor(
+    vocabularies: readonly Vocabulary[],
+    private readonly skip: ReadonlySet<string>,
+  ) {
     this.byNs = new Map(vocabularies.map((v) => [v.ns, v.templates]));
   }
 

@@ -17,8 +17,17 @@ export const VEHICULO_USADO: Vocabulary = {
   ns: 'http://www.sat.gob.mx/vehiculousado',
   templates: {
     VehiculoUsado: [
-      'Version', 'montoAdquisicion', 'montoEnajenacion', 'claveVehicular', 'marca', 'tipo', 'modelo', '?numeroMotor',
-      '?numeroSerie', '?NIV', 'valor',
+      'Version',
+      'montoAdquisicion',
+      'montoEnajenacion',
+      'claveVehicular',
+      'marca',
+      'tipo',
+      'modelo',
+      '?numeroMotor',
+      '?numeroSerie',
+      '?NIV',
+      'valor',
       { each: 'InformacionAduanera' },
     ],
     InformacionAduanera: ['numero', 'fecha', '?aduana'],
@@ -26,7 +35,19 @@ export const VEHICULO_USADO: Vocabulary = {
 };
 
 // A used car handed to the maker under the renewal or substitution decree.
-const USED_CAR: Step[] = ['PrecioVehUsado', 'TipoVeh', 'Marca', 'TipooClase', 'Año', '?Modelo', '?NIV', '?NumSerie', 'NumPlacas', '?NumMotor', 'NumFolTarjCir'];
+const USED_CAR: Step[] = [
+  'PrecioVehUsado',
+  'TipoVeh',
+  'Marca',
+  'TipooClase',
+  'Año',
+  '?Modelo',
+  '?NIV',
+  '?NumSerie',
+  'NumPlacas',
+  '?NumMotor',
+  'NumFolTarjCir',
+];
 
 /** Renovación y sustitución de vehículos 1.0 (renovacionysustitucionvehiculos.xslt). */
 export const DECRETO_VEHICULOS: Vocabulary = {

@@ -57,7 +57,9 @@ function check(root: XmlElement): SealCheck {
   if (declared !== certificate.number) return invalid(SEAL_REASONS.number(declared, certificate.number));
   const emisor = attrOf(select(root, 'Emisor', root.ns)[0], names.rfc).toUpperCase();
   if (emisor !== certificate.rfc) return invalid(SEAL_REASONS.rfc(certificate.rfc, emisor));
-  const timbre = select(root, 'Complemento', root.ns).flatMap((c) => select(c, '*', root.ns)).find((n) => n.ns === TIMBRE_NAMESPACE);
+  const timbre = select(root, 'Complemento', root.ns)
+    .flatMap((c) => select(c, '*', root.ns))
+    .find((n) => n.ns === TIMBRE_NAMESPACE);
   // The timbre names it SelloCFD since its version 1.1, selloCFD before.
   const selloCfd = timbre && (timbre.attrs.SelloCFD ?? timbre.attrs.selloCFD);
   const compact = (text: string) => text.replace(/\s+/g, '');

@@ -3,8 +3,57 @@ import { curpFor, validateCurp } from '../../domain/validators/curp.js';
 import { seeded } from './seed.js';
 import { CURP_STATE_RECORDS } from './states.js';
 
-const FIRST = ['ANA', 'BEATRIZ', 'CARLOS', 'DANIEL', 'EDUARDO', 'FRANCISCO', 'GUADALUPE', 'HUGO', 'IRMA', 'JUAN', 'JOSE', 'KARLA', 'LUIS', 'MARIA', 'NORMA', 'OSCAR', 'PATRICIA', 'RAUL', 'SOFIA', 'TERESA', 'URIEL', 'VICTOR', 'XIMENA', 'YOLANDA', 'ZOE'];
-const LAST = ['ALVAREZ', 'BAUTISTA', 'CRUZ', 'DIAZ', 'ESPINOZA', 'FLORES', 'GARCIA', 'HERNANDEZ', 'IBARRA', 'JIMENEZ', 'LOPEZ', 'MARTINEZ', 'NAVARRO', 'ORTIZ', 'PEREZ', 'QUINTERO', 'RODRIGUEZ', 'SANCHEZ', 'TORRES', 'URIBE', 'VARGAS', 'ZAMORA'];
+const FIRST = [
+  'ANA',
+  'BEATRIZ',
+  'CARLOS',
+  'DANIEL',
+  'EDUARDO',
+  'FRANCISCO',
+  'GUADALUPE',
+  'HUGO',
+  'IRMA',
+  'JUAN',
+  'JOSE',
+  'KARLA',
+  'LUIS',
+  'MARIA',
+  'NORMA',
+  'OSCAR',
+  'PATRICIA',
+  'RAUL',
+  'SOFIA',
+  'TERESA',
+  'URIEL',
+  'VICTOR',
+  'XIMENA',
+  'YOLANDA',
+  'ZOE',
+];
+const LAST = [
+  'ALVAREZ',
+  'BAUTISTA',
+  'CRUZ',
+  'DIAZ',
+  'ESPINOZA',
+  'FLORES',
+  'GARCIA',
+  'HERNANDEZ',
+  'IBARRA',
+  'JIMENEZ',
+  'LOPEZ',
+  'MARTINEZ',
+  'NAVARRO',
+  'ORTIZ',
+  'PEREZ',
+  'QUINTERO',
+  'RODRIGUEZ',
+  'SANCHEZ',
+  'TORRES',
+  'URIBE',
+  'VARGAS',
+  'ZAMORA',
+];
 
 /** A name from `names` starting with `initial` (as a CURP spells it), else any. */
 function byInitial(r: ReturnType<typeof seeded>, names: string[], initial: string | undefined) {
@@ -79,7 +128,17 @@ export function syntheticIne(key: string): Record<string, unknown> {
       second_last_name: last2,
       birth_date: `${dd}/${mm}/${year}`,
       gender: female ? 'MUJER' : 'HOMBRE',
-      curp: curpFor({ names: first, paternal: last1, maternal: last2, year, month: Number(mm), day: Number(dd), sex: female ? 'M' : 'H', state: 'MC', differentiator: r.int(0, 9) }),
+      curp: curpFor({
+        names: first,
+        paternal: last1,
+        maternal: last2,
+        year,
+        month: Number(mm),
+        day: Number(dd),
+        sex: female ? 'M' : 'H',
+        state: 'MC',
+        differentiator: r.int(0, 9),
+      }),
       elector_key: `${last1.slice(0, 2)}${last2.slice(0, 2)}${first.slice(0, 2)}${yy}${mm}${dd}15${female ? 'M' : 'H'}${r.int(100, 999)}`,
       state: '15',
       municipality: String(r.int(1, 125)).padStart(3, '0'),

@@ -10,7 +10,12 @@ export interface CurpState {
   municipalityKey: string;
 }
 
-const row = (name: string, key: string, municipality: string, municipalityKey: string): CurpState => ({ name, key, municipality, municipalityKey });
+const row = (name: string, key: string, municipality: string, municipalityKey: string): CurpState => ({
+  name,
+  key,
+  municipality,
+  municipalityKey,
+});
 
 export const CURP_STATE_RECORDS: Readonly<Record<string, CurpState>> = {
   AS: row('AGUASCALIENTES', '01', 'AGUASCALIENTES', '001'),

@@ -1,14 +1,35 @@
 import { ddmmyyyy, seeded } from './seed.js';
 
 const WMI_BRANDS: Record<string, string> = {
-  '3N1': 'NISSAN', '3N6': 'NISSAN', '3VW': 'VOLKSWAGEN', '3G1': 'CHEVROLET', '3GC': 'CHEVROLET', '3FA': 'FORD', '3FT': 'FORD',
-  '3HG': 'HONDA', 'MR0': 'TOYOTA', '3MZ': 'MAZDA', '3KP': 'KIA', '5NP': 'HYUNDAI', '1M8': 'MOTOR COACH INDUSTRIES',
-  '1HG': 'HONDA', 'JTD': 'TOYOTA', 'WVW': 'VOLKSWAGEN', '9BW': 'VOLKSWAGEN',
+  '3N1': 'NISSAN',
+  '3N6': 'NISSAN',
+  '3VW': 'VOLKSWAGEN',
+  '3G1': 'CHEVROLET',
+  '3GC': 'CHEVROLET',
+  '3FA': 'FORD',
+  '3FT': 'FORD',
+  '3HG': 'HONDA',
+  MR0: 'TOYOTA',
+  '3MZ': 'MAZDA',
+  '3KP': 'KIA',
+  '5NP': 'HYUNDAI',
+  '1M8': 'MOTOR COACH INDUSTRIES',
+  '1HG': 'HONDA',
+  JTD: 'TOYOTA',
+  WVW: 'VOLKSWAGEN',
+  '9BW': 'VOLKSWAGEN',
 };
 const MODELS: Record<string, string[]> = {
-  NISSAN: ['VERSA', 'SENTRA', 'MARCH', 'NP300'], VOLKSWAGEN: ['JETTA', 'VENTO', 'TIGUAN'], CHEVROLET: ['AVEO', 'ONIX', 'SILVERADO'],
-  FORD: ['FIGO', 'RANGER', 'ESCAPE'], HONDA: ['CIVIC', 'CR-V', 'CITY'], TOYOTA: ['COROLLA', 'HILUX', 'YARIS'], MAZDA: ['MAZDA 3', 'CX-5'],
-  KIA: ['RIO', 'FORTE'], HYUNDAI: ['TUCSON', 'ACCENT'], 'MOTOR COACH INDUSTRIES': ['J4500'],
+  NISSAN: ['VERSA', 'SENTRA', 'MARCH', 'NP300'],
+  VOLKSWAGEN: ['JETTA', 'VENTO', 'TIGUAN'],
+  CHEVROLET: ['AVEO', 'ONIX', 'SILVERADO'],
+  FORD: ['FIGO', 'RANGER', 'ESCAPE'],
+  HONDA: ['CIVIC', 'CR-V', 'CITY'],
+  TOYOTA: ['COROLLA', 'HILUX', 'YARIS'],
+  MAZDA: ['MAZDA 3', 'CX-5'],
+  KIA: ['RIO', 'FORTE'],
+  HYUNDAI: ['TUCSON', 'ACCENT'],
+  'MOTOR COACH INDUSTRIES': ['J4500'],
 };
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
@@ -33,7 +54,8 @@ const year = (v: unknown) => (Number.isInteger(v) ? (v as number) : undefined);
 export function vehicleOf(vin: string, input?: unknown) {
   const said = (input ?? {}) as Record<string, unknown>;
   const r = seeded('vehicle', vin);
-  const marca = text(said.marca) ?? WMI_BRANDS[vin.slice(0, 3).toUpperCase()] ?? r.pick(['NISSAN', 'VOLKSWAGEN', 'CHEVROLET', 'FORD', 'TOYOTA']);
+  const marca =
+    text(said.marca) ?? WMI_BRANDS[vin.slice(0, 3).toUpperCase()] ?? r.pick(['NISSAN', 'VOLKSWAGEN', 'CHEVROLET', 'FORD', 'TOYOTA']);
   const modelo = text(said.modelo) ?? r.pick(MODELS[marca] ?? ['SEDAN']);
   return { marca, modelo, anio_modelo: year(said.anio_modelo) ?? modelYearOf(vin) ?? r.int(2012, 2024) };
 }
@@ -65,13 +87,25 @@ export function syntheticPedimento(vin: string): Record<string, unknown> {
   const r = seeded('pedimento', vin);
   if (vin.startsWith('3') || r.chance(0.4)) return { not_found: true };
   const yy = String(r.int(15, 25));
-  return { data: { pedimento: `${yy}  ${r.int(10, 99)}  ${r.int(1000, 9999)}  ${r.int(1000000, 9999999)}`, aduana: r.pick(['NUEVO LAREDO', 'TIJUANA', 'MANZANILLO', 'VERACRUZ']), vin } };
+  return {
+    data: {
+      pedimento: `${yy}  ${r.int(10, 99)}  ${r.int(1000, 9999)}  ${r.int(1000000, 9999999)}`,
+      aduana: r.pick(['NUEVO LAREDO', 'TIJUANA', 'MANZANILLO', 'VERACRUZ']),
+      vin,
+    },
+  };
 }
 
 export function syntheticRapi(vin: string): Record<string, unknown> {
   const r = seeded('rapi', vin);
   const flagged = r.chance(0.08);
-  return { result: { niv: vin, tiene_reporte: flagged, reportes: flagged ? [{ tipo: 'ROBO', fecha: ddmmyyyy(r.int(1, 28), r.int(1, 12), r.int(2018, 2025)), estatus: 'ACTIVO' }] : [] } };
+  return {
+    result: {
+      niv: vin,
+      tiene_reporte: flagged,
+      reportes: flagged ? [{ tipo: 'ROBO', fecha: ddmmyyyy(r.int(1, 28), r.int(1, 12), r.int(2018, 2025)), estatus: 'ACTIVO' }] : [],
+    },
+  };
 }
 
 export function syntheticBureau(vin: string, input?: unknown): Record<string, unknown> {
@@ -92,7 +126,18 @@ export function syntheticAmda(vin: string, input?: unknown): Record<string, unkn
   const r = seeded('amda', vin);
   if (r.chance(0.3)) return { not_found: true };
   const v = vehicleOf(vin, input);
-  return { result: { amda_code: `AMDA-${r.int(100000, 999999)}`, vehicle_details: { vin, brand: v.marca, model: v.modelo, year: v.anio_modelo, dealer_name: r.pick(['AUTOS DEL NORTE', 'GRUPO AUTOMOTRIZ CENTRO', 'MOTORES DEL BAJIO']) } } };
+  return {
+    result: {
+      amda_code: `AMDA-${r.int(100000, 999999)}`,
+      vehicle_details: {
+        vin,
+        brand: v.marca,
+        model: v.modelo,
+        year: v.anio_modelo,
+        dealer_name: r.pick(['AUTOS DEL NORTE', 'GRUPO AUTOMOTRIZ CENTRO', 'MOTORES DEL BAJIO']),
+      },
+    },
+  };
 }
 
 export function syntheticAmis(vin: string, input?: unknown): Record<string, unknown> {

@@ -11,8 +11,21 @@ import { obj } from './caseLookups.js';
 import { lookupStatus, startLookup, type LookupPayload, type LookupResult } from './lookupJob.js';
 
 const INE_KEYS = [
-  'names', 'first_last_name', 'second_last_name', 'birth_date', 'gender', 'curp', 'elector_key', 'state',
-  'municipality', 'section', 'emission', 'validity', 'cic', 'ocr', 'citizen_identifier',
+  'names',
+  'first_last_name',
+  'second_last_name',
+  'birth_date',
+  'gender',
+  'curp',
+  'elector_key',
+  'state',
+  'municipality',
+  'section',
+  'emission',
+  'validity',
+  'cic',
+  'ocr',
+  'citizen_identifier',
 ] as const;
 
 /** The `ine` sandbox key: sha256 hex of `front` exactly as submitted (operator-surface §3). */

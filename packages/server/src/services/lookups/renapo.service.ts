@@ -20,12 +20,31 @@ const CURP_SHAPE = /^[A-ZÑ&]{4}\d{6}[A-Z0-9Ñ&]{8}$/;
 const CURP_PRIORITY = (type: string | null) => (type === 'curp' ? 0 : type === 'id_front' || type === 'id_front_and_reverse' ? 1 : 2);
 
 const PERSON_KEYS = [
-  'first_name', 'paternal_surname', 'maternal_surname', 'birth_date', 'birth_state', 'birth_country',
-  'sex', 'curp_status', 'validation_status', 'validation_code', 'message_code', 'probative_doc',
+  'first_name',
+  'paternal_surname',
+  'maternal_surname',
+  'birth_date',
+  'birth_state',
+  'birth_country',
+  'sex',
+  'curp_status',
+  'validation_status',
+  'validation_code',
+  'message_code',
+  'probative_doc',
 ] as const;
 const PROBATIVE_KEYS = [
-  'registration_year', 'state_key', 'municipality_key', 'state', 'municipality', 'foja', 'folio',
-  'book', 'tome', 'act_number', 'foreign_registry_number',
+  'registration_year',
+  'state_key',
+  'municipality_key',
+  'state',
+  'municipality',
+  'foja',
+  'folio',
+  'book',
+  'tome',
+  'act_number',
+  'foreign_registry_number',
 ] as const;
 
 function pick<K extends string>(raw: Record<string, unknown> | null, keys: readonly K[]): Record<K, string | null> | null {

@@ -68,5 +68,8 @@ async function platePortalInfo(ctx: ServerContext, caseId: string, vin: string):
   const answered = (await casePlateRows(ctx, caseId)).filter((p) => p.portal?.plate_status && nivBelongsToCase(p.niv, vin));
   const plate = answered.find((p) => p.portal?.plate_status === 'Vigente') ?? answered[0];
   if (!plate) return null;
-  return normalizeRepuveInfo({ niv: vin, placa: plate.plate, entidad_emplacado: plate.entity, fecha_inscripcion: plate.portal?.valid_from }, vin);
+  return normalizeRepuveInfo(
+    { niv: vin, placa: plate.plate, entidad_emplacado: plate.entity, fecha_inscripcion: plate.portal?.valid_from },
+    vin,
+  );
 }

@@ -26,7 +26,12 @@ const year = (v: unknown): number | undefined => {
  * the invoices, then the other documents, newest first. Each fact comes from the first
  * document that has it.
  */
-export async function vehicleFacts(ctx: ServerContext, caseId: string, vin: string, first?: Record<string, unknown>): Promise<VehicleFacts> {
+export async function vehicleFacts(
+  ctx: ServerContext,
+  caseId: string,
+  vin: string,
+  first?: Record<string, unknown>,
+): Promise<VehicleFacts> {
   const docs = await listProcessedDocumentSummaries(ctx.db, caseId);
   const parsedOf = (d: (typeof docs)[number]) => fromJson<Record<string, unknown>>(d.parsed_data, {});
   const ranked = [

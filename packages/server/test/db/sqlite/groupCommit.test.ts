@@ -10,7 +10,10 @@ async function setup() {
   const writes = createGroupCommit(db, handle.dialect);
   const addCompany = (id: string) =>
     writes.run(async (trx) => {
-      await trx.insertInto('companies').values({ id, name: id, status_catalog: '[]', created_at: AT } as never).execute();
+      await trx
+        .insertInto('companies')
+        .values({ id, name: id, status_catalog: '[]', created_at: AT } as never)
+        .execute();
       return { id, trx };
     });
   const companies = async () => (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((r) => r.id);
@@ -41,7 +44,10 @@ describe('group commit', () => {
   it('answers only after the work is committed and visible to every reader', async () => {
     const { db, writes } = await setup();
     const done = writes.run(async (trx) => {
-      await trx.insertInto('companies').values({ id: 'late', name: 'late', status_catalog: '[]', created_at: AT } as never).execute();
+      await trx
+        .insertInto('companies')
+        .values({ id: 'late', name: 'late', status_catalog: '[]', created_at: AT } as never)
+        .execute();
     });
     await done;
     expect(await db.selectFrom('companies').select('id').where('id', '=', 'late').executeTakeFirst()).toEqual({ id: 'late' });

@@ -125,8 +125,14 @@ describe('precompiled reads on a SQLite file', () => {
     const handle = openDatabase(file);
     handles.push(handle);
     await migrateToLatest(handle.db);
-    await handle.db.insertInto('companies').values({ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT } as never).execute();
-    await handle.db.insertInto('cases').values(caseRow('k1', 'c1') as never).execute();
+    await handle.db
+      .insertInto('companies')
+      .values({ id: 'c1', name: 'Uno', status_catalog: '[]', created_at: AT } as never)
+      .execute();
+    await handle.db
+      .insertInto('cases')
+      .values(caseRow('k1', 'c1') as never)
+      .execute();
     return { handle, file };
   }
 
@@ -151,7 +157,10 @@ describe('precompiled reads on a SQLite file', () => {
     const revision = await activeCaseRevision(db, 'c1', 'k1');
     await db.updateTable('cases').set({ internal_id: 'renamed' }).where('id', '=', 'k1').execute();
     expect(await activeCaseRevision(db, 'c1', 'k1')).not.toBe(revision);
-    await db.insertInto('cases').values(caseRow('k2', 'c1') as never).execute();
+    await db
+      .insertInto('cases')
+      .values(caseRow('k2', 'c1') as never)
+      .execute();
     expect(await activeCaseRevision(db, 'c1', 'k2')).toBeDefined();
   });
 });

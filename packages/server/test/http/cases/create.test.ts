@@ -108,7 +108,10 @@ describe('POST /v1/cases', () => {
     expect(created.statusCode).toBe(201);
     for (const q of ['ñandú', 'ÉXITO', 'ndú-é']) {
       const list = (await t.inject({ method: 'GET', url: `/v1/cases?internal_id=${encodeURIComponent(q)}`, headers: acme.bearer })).json();
-      expect(list.data.map((c: { case_id: string }) => c.case_id), q).toEqual([created.json().case_id]);
+      expect(
+        list.data.map((c: { case_id: string }) => c.case_id),
+        q,
+      ).toEqual([created.json().case_id]);
     }
   });
 

@@ -93,7 +93,10 @@ describe('case processing end to end', () => {
       const caseDetail = (await w.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
       const review = caseDetail.review_status;
       expect(['nuevo', 'devuelta_correccion']).toContain(review);
-      const urls = hook.json().map((r) => r.path).sort();
+      const urls = hook
+        .json()
+        .map((r) => r.path)
+        .sort();
       expect(urls).toEqual(
         [review === 'nuevo' ? '/processing-in-review' : '/processing-review-corrections', '/services-circulo-credito'].sort(),
       );
@@ -140,7 +143,12 @@ describe('processing runs of one case sent together', () => {
       await w.server.runner.whenIdle();
       const detail = (await w.inject({ method: 'GET', url: `/v1/cases/${caseId}`, headers: tenant.bearer })).json();
       expect(detail.review_status).toBe('nuevo');
-      expect(hook.json().map((r) => r.path).sort()).toEqual(['/processing-in-review', '/services-circulo-credito']);
+      expect(
+        hook
+          .json()
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(['/processing-in-review', '/services-circulo-credito']);
       await hook.close();
     } finally {
       await w.close();

@@ -10,9 +10,22 @@ describe('INE validation (contract §4.10)', () => {
   it('202 processing, then completed with the card data from the sandbox fixture', async () => {
     const key = createHash('sha256').update(front).digest('hex');
     const data = {
-      names: 'GLORIA', first_last_name: 'HERNANDEZ', second_last_name: 'GARCIA', birth_date: '27/04/1956', gender: 'MUJER',
-      curp: 'HEGG560427MVZRRL04', elector_key: 'HRGRGL56042730M100', state: '30', municipality: '193', section: '1234',
-      emission: '2019', validity: '2029', cic: '123456789', ocr: '1234567890123', citizen_identifier: '987654321', locality: null,
+      names: 'GLORIA',
+      first_last_name: 'HERNANDEZ',
+      second_last_name: 'GARCIA',
+      birth_date: '27/04/1956',
+      gender: 'MUJER',
+      curp: 'HEGG560427MVZRRL04',
+      elector_key: 'HRGRGL56042730M100',
+      state: '30',
+      municipality: '193',
+      section: '1234',
+      emission: '2019',
+      validity: '2029',
+      cic: '123456789',
+      ocr: '1234567890123',
+      citizen_identifier: '987654321',
+      locality: null,
     };
     await t.admin('PUT', `/admin/sandbox/fixtures/ine/${key}`, { data });
     const res = await t.inject({

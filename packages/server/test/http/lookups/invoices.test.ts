@@ -171,7 +171,9 @@ describe('invoices (contract §4.8)', () => {
     await t.admin('PUT', `/admin/sandbox/fixtures/ocr/${createHash('sha256').update(bytes).digest('hex')}`, { error: 'ocr down' });
     const caseId = await createCase(t, acme);
     const up = await t.inject({
-      method: 'POST', url: '/v1/documents', headers: { 'x-api-key': acme.apiKey },
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { 'x-api-key': acme.apiKey },
       payload: { case_id: caseId, type: 'invoice', mime_type: 'application/pdf', base64: bytes.toString('base64') },
     });
     expect(up.statusCode).toBe(201);

@@ -67,7 +67,11 @@ describe('RAPI (contract §4.4)', () => {
   it('a lookup POST takes no body and reads none: broken JSON answers as no body would', async () => {
     const caseId = await createCase(t, acme);
     const bare = await post(`/v1/cases/${caseId}/rapi`);
-    for (const [type, payload] of [['application/json', 'xx'], ['text/plain', 'hola'], ['application/json', '{"vin":"X"}']]) {
+    for (const [type, payload] of [
+      ['application/json', 'xx'],
+      ['text/plain', 'hola'],
+      ['application/json', '{"vin":"X"}'],
+    ]) {
       const res = await t.inject({
         method: 'POST',
         url: `/v1/cases/${caseId}/rapi`,
@@ -158,7 +162,11 @@ describe('RAPI (contract §4.4)', () => {
     await addProcessedDocument(t, acme, quick, 'factura', { vin: quickVin });
     await post(`/v1/cases/${quick}/rapi`);
     // More slow lookups than workers are in flight; the quick one still completes at once.
-    await eventually(async () => (await get(`/v1/cases/${quick}/rapi`)).json(), (b) => b.status === 'completed', 1_500);
+    await eventually(
+      async () => (await get(`/v1/cases/${quick}/rapi`)).json(),
+      (b) => b.status === 'completed',
+      1_500,
+    );
     expect((await get(`/v1/cases/${slowCases[0]}/rapi`)).json().status).toBe('processing');
     await t.server.runner.whenIdle();
     for (const caseId of slowCases) expect((await get(`/v1/cases/${caseId}/rapi`)).json().status).toBe('completed');
@@ -172,7 +180,10 @@ describe('RAPI (contract §4.4)', () => {
     await post(`/v1/cases/${caseId}/rapi`);
     const first = (await get(`/v1/cases/${caseId}/rapi`)).json();
     expect(['pending', 'processing']).toContain(first.status);
-    const done = await eventually(async () => (await get(`/v1/cases/${caseId}/rapi`)).json(), (b) => b.status === 'error');
+    const done = await eventually(
+      async () => (await get(`/v1/cases/${caseId}/rapi`)).json(),
+      (b) => b.status === 'error',
+    );
     // The source's own error text is not published (it can name internals); the reason is generic.
     expect(done).toMatchObject({ status: 'error', result: null, message: RAPI_MESSAGES.SOURCE_ERROR });
   });

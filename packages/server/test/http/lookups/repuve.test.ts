@@ -58,7 +58,10 @@ describe('REPUVE (contract §4.4, §2.7)', () => {
     await t.server.runner.whenIdle();
     await t.admin('PUT', `/admin/sandbox/fixtures/repuve/${vin}`, { error: 'portal caído' });
     await startLookup(t.server.ctx, { companyId: acme.companyId, caseId }, { source: 'repuve', key: vin });
-    const recovered = await eventually(async () => (await get(`/v1/cases/${caseId}/repuve`)).json(), (b) => b.job_status === 'error');
+    const recovered = await eventually(
+      async () => (await get(`/v1/cases/${caseId}/repuve`)).json(),
+      (b) => b.job_status === 'error',
+    );
     expect(recovered).toMatchObject({ codigo: 'ok', job_status: 'error', info: { marca: 'VOLKSWAGEN', modelo: 'JETTA' } });
   });
 

@@ -84,7 +84,7 @@ describe('chains (contract §4.3, §2.5, §2.6)', () => {
     expect(plate).toMatchObject({ plate_status: 'Vigente', plate_valid_from: '01/01/2021', plate_valid_until: '01/01/2026' });
   });
 
-  it('the ownership chain waits for the names still being read, and leaves out another vehicle\'s documents', async () => {
+  it("the ownership chain waits for the names still being read, and leaves out another vehicle's documents", async () => {
     const caseId = await createCase(t, acme);
     await addProcessedDocument(t, acme, caseId, 'factura', {
       vin: VIN,

@@ -109,7 +109,10 @@ describe('taxes (contract §4.6, §4.7)', () => {
     await t.admin('PUT', '/admin/sandbox/fixtures/tenencia/PND1111:MEX', { years: [] });
     expect((await post(`/v1/cases/${caseId}/plates`)).json().plates[0].previous_plate_lookup_status).toBe('pending');
     expect((await post(`/v1/cases/${caseId}/taxes`)).statusCode).toBe(202);
-    const early = await eventually(() => get(`/v1/cases/${caseId}/taxes`).then((r) => r.json()), (b) => b.main_tax.status === 'completed');
+    const early = await eventually(
+      () => get(`/v1/cases/${caseId}/taxes`).then((r) => r.json()),
+      (b) => b.main_tax.status === 'completed',
+    );
     const portal = (await get(`/v1/cases/${caseId}/plates`)).json().plates[0].previous_plate_lookup_status;
     if (portal === 'pending')
       expect(early.taxes).toEqual({ status: 'processing', message: 'Se está procesando la información', result: [] });

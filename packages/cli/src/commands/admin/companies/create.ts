@@ -22,7 +22,12 @@ export function register(companies: Command, app: App, runF: RunFn<CreateCompany
 export async function createCompanyRun(opts: RunOptions<CreateCompanyFlags>): Promise<void> {
   const { f } = opts;
   const client = await f.client();
-  const statuses = opts.statusCatalog ? opts.statusCatalog.split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+  const statuses = opts.statusCatalog
+    ? opts.statusCatalog
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
   const company = {
     name: opts.name,
     ...(statuses ? { status_catalog: statuses } : {}),
