@@ -2,13 +2,12 @@
 // bodies, and the CLI's peak memory over a long NDJSON batch (against an instant stub API).
 // A row the CLI cannot run (dist missing, command absent, rows failing) is "not measured"
 // with the reason; the other rows still run.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { cliEnv, cliUnavailable, runCliBatch, writeSmallFiles } from '../lib/cliBatch.mjs';
 import { loadProblems, runLoad } from '../lib/load.mjs';
-import { runMeasured } from '../lib/proc.mjs';
 import { describeFailure, notMeasured, ratioRow } from '../lib/report.mjs';
 import { CLI_MAIN, createCredentials, freshStateDir, startStubServer, startVcaseServer } from '../lib/servers.mjs';
 
@@ -40,94 +39,10 @@ export const SPECS = {
 };
 
 const MB = 1024 * 1024;
-const PRELOAD = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'lib', 'maxrss-preload.cjs');
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-/** Why the CLI cannot run a batch upload, or null when it can. */
-function cliUnavailable() {
-  if (!fs.existsSync(CLI_MAIN)) return `${path.relative(process.cwd(), CLI_MAIN)} is missing (CLI not built)`;
-  const help = spawnSync(process.execPath, [CLI_MAIN, 'documents', 'upload', '--help'], { encoding: 'utf8', timeout: 30_000 });
-  if (help.status !== 0 || !/--from/.test(help.stdout + help.stderr)) {
-    return 'the built CLI has no `documents upload --from` command';
-  }
-  return null;
-}
-
-/** An isolated environment for the CLI: no saved profile, no local credentials, no TTY. */
-function cliEnv(home, extra) {
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...extra };
-  for (const k of ['VCASE_TOKEN', 'VCASE_API_KEY', 'VCASE_BASE_URL', 'VCASE_PROFILE', 'VCASE_ADMIN_TOKEN'])
-    if (!(k in extra)) delete env[k];
-  return env;
-}
-
-/** Small distinct files (PDF header + random text), `n` of them, in `dir`. */
-function writeSmallFiles(dir, n, bytes = 2048) {
-  fs.mkdirSync(dir, { recursive: true });
-  const files = [];
-  for (let i = 0; i < n; i++) {
-    const file = path.join(dir, `doc-${String(i).padStart(6, '0')}.pdf`);
-    fs.writeFileSync(
-      file,
-      Buffer.concat([
-        Buffer.from('%PDF-1.4\n% bench\n'),
-        Buffer.from(
-          randomBytes(bytes)
-            .toString('base64')
-            .slice(0, bytes - 17),
-        ),
-      ]),
-    );
-    files.push(file);
-  }
-  return files;
-}
-
-/** Runs a batch upload, feeding `rows` (an iterable of objects) as NDJSON on stdin. */
-async function runCliBatch({ rows, env, cwd, concurrency, maxSeconds = Infinity }) {
-  const maxRssFile = path.join(cwd, `maxrss-${randomUUID()}`);
-  let ok = 0;
-  let failed = 0;
-  let firstError = null;
-  let fed = 0;
-  // Rows are produced as the CLI reads them (stdin back-pressure), and the input ends early
-  // when the time cap is reached: the CLI then finishes the rows it has and exits.
-  const deadline = Date.now() + maxSeconds * 1000;
-  const input = Readable.from(
-    (function* () {
-      for (const row of rows) {
-        if (Date.now() > deadline) return;
-        fed++;
-        yield `${JSON.stringify(row)}\n`;
-      }
-    })(),
-  );
-  const r = await runMeasured(process.execPath, [CLI_MAIN, 'documents', 'upload', '--from', '-', '--concurrency', String(concurrency)], {
-    cwd,
-    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${PRELOAD}`.trim(), BENCH_MAXRSS_FILE: maxRssFile },
-    inputStream: input,
-    timeoutMs: 600_000,
-    onLine: (line) => {
-      if (!line.trim()) return;
-      if (line.includes('"ok":true')) ok++;
-      else {
-        failed++;
-        firstError ??= line.slice(0, 300);
-      }
-    },
-  });
-  let peak = r.peakRss;
-  try {
-    const own = Number(fs.readFileSync(maxRssFile, 'utf8'));
-    if (own > 0) peak = own;
-  } catch {
-    // preload could not write: keep the sampled figure
-  }
-  return { ...r, ok, failed, firstError, fed, peakRss: peak };
-}
 
 async function versionRow(cfg, log) {
   const spec = SPECS.version;
@@ -150,7 +65,8 @@ async function versionRow(cfg, log) {
     help.push(time([CLI_MAIN, '--help']).ms);
   }
   log(
-    `  --version: median ${median(cli).toFixed(1)} ms, --help ${median(help).toFixed(1)} ms, vs node -e 0 ${median(node).toFixed(1)} ms (${cfg.versionRuns} runs each)`,
+    `  --version: median ${median(cli).toFixed(1)} ms, --help ${median(help).toFixed(1)} ms, ` +
+      `vs node -e 0 ${median(node).toFixed(1)} ms (${cfg.versionRuns} runs each)`,
   );
   return [
     ratioRow(spec, {
@@ -212,7 +128,8 @@ async function uploadRow(cfg, log, work) {
     await runLoad(acOpts(Math.min(200, n)));
     const ac = await runLoad(acOpts(n));
     log(
-      `  autocannon: ${n} uploads in ${ac.seconds.toFixed(2)} s → ${Math.round(ac.rps)} rows/s${loadProblems(ac) ? ` — ${loadProblems(ac)}` : ''}`,
+      `  autocannon: ${n} uploads in ${ac.seconds.toFixed(2)} s → ${Math.round(ac.rps)} rows/s` +
+        (loadProblems(ac) ? ` — ${loadProblems(ac)}` : ''),
     );
 
     const env = cliEnv(work, { VCASE_BASE_URL: server.url, VCASE_API_KEY: creds.apiKey });
@@ -256,7 +173,7 @@ async function memoryRow(cfg, log, work) {
       },
     });
     const a = await runCliBatch({ rows: rows(small), env, cwd: work, concurrency: 8 });
-    if (a.ok === 0) return notMeasured(spec, `the CLI uploaded no row (exit ${a.code}): ${a.firstError ?? a.stderr.trim().slice(0, 300)}`);
+    if (a.ok === 0) return notMeasured(SPECS.memory, `the CLI uploaded no row (exit ${a.code}): ${a.firstError ?? a.stderr.trim().slice(0, 300)}`);
     const b = await runCliBatch({ rows: rows(large), env, cwd: work, concurrency: 8, maxSeconds: cfg.cliBatchMaxSeconds });
     log(
       `  CLI batch: ${small} rows peak ${(a.peakRss / MB).toFixed(1)} MB (${a.ok} ok, ${(a.wallMs / 1000).toFixed(1)} s); ` +
@@ -266,7 +183,8 @@ async function memoryRow(cfg, log, work) {
     const notes = [];
     if (b.fed < large) {
       notes.push(
-        `time cap of ${cfg.cliBatchMaxSeconds} s reached after ${b.fed.toLocaleString('en-US')} of ${large.toLocaleString('en-US')} rows (${Math.round(b.ok / (b.wallMs / 1000))} rows/s)`,
+        `time cap of ${cfg.cliBatchMaxSeconds} s reached after ${b.fed.toLocaleString('en-US')} ` +
+          `of ${large.toLocaleString('en-US')} rows (${Math.round(b.ok / (b.wallMs / 1000))} rows/s)`,
       );
     }
     if (a.failed || b.failed) notes.push(`${a.failed + b.failed} rows failed, first: ${a.firstError ?? b.firstError}`);
