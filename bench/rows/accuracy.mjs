@@ -162,7 +162,8 @@ async function speedRows(cfg, dir, manifest, pipeline, corpus, log) {
     rounds: cfg.quick ? 2 : 3,
   });
   log(
-    `  OCR of ${page.file}: bare recognize ${t.bare.toFixed(2)} s, pipeline PNG ${t.pipeline[0].toFixed(2)} s, image-only PDF ${t.pipeline[1].toFixed(2)} s`,
+    `  OCR of ${page.file}: bare recognize ${t.bare.toFixed(2)} s, ` +
+      `pipeline PNG ${t.pipeline[0].toFixed(2)} s, image-only PDF ${t.pipeline[1].toFixed(2)} s`,
   );
   const details = { image: page.file, samples_s: t.samples };
   return [

@@ -99,18 +99,23 @@ async function tarjetaPdf(lib, i) {
 function facturaXml(i) {
   const uuid = `6f1c2b3a-4d5e-4f60-8a7b-${String(i).padStart(12, '0')}`;
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:ventavehiculos="http://www.sat.gob.mx/ventavehiculos" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Serie="AV" Folio="${10000 + i}" Fecha="2024-03-12T10:15:30" SubTotal="350000.00" Moneda="MXN" Total="406000.00" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="54060">
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:ventavehiculos="http://www.sat.gob.mx/ventavehiculos" \
+xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Serie="AV" Folio="${10000 + i}" Fecha="2024-03-12T10:15:30" \
+SubTotal="350000.00" Moneda="MXN" Total="406000.00" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="54060">
   <cfdi:Emisor Rfc="AVM9203175R5" Nombre="AUTOMOTRIZ VALLE DE MEXICO" RegimenFiscal="601"/>
   <cfdi:Receptor Rfc="PELJ800101A14" Nombre="JUAN PEREZ LOPEZ" DomicilioFiscalReceptor="06600" RegimenFiscalReceptor="605" UsoCFDI="G01"/>
   <cfdi:Conceptos>
-    <cfdi:Concepto ClaveProdServ="25101503" Cantidad="1" ClaveUnidad="H87" Descripcion="AUTOMOVIL NUEVO MARCA NISSAN TIPO VERSA SENSE MODELO 2024 MOTOR HR16${100000 + i}X" ValorUnitario="350000.00" Importe="350000.00" ObjetoImp="02">
+    <cfdi:Concepto ClaveProdServ="25101503" Cantidad="1" ClaveUnidad="H87" \
+Descripcion="AUTOMOVIL NUEVO MARCA NISSAN TIPO VERSA SENSE MODELO 2024 MOTOR HR16${100000 + i}X" ValorUnitario="350000.00" \
+Importe="350000.00" ObjetoImp="02">
       <cfdi:ComplementoConcepto>
         <ventavehiculos:VentaVehiculos version="1.1" ClaveVehicular="1040501" Niv="${vinFor(i)}"/>
       </cfdi:ComplementoConcepto>
     </cfdi:Concepto>
   </cfdi:Conceptos>
   <cfdi:Complemento>
-    <tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="2024-03-12T10:16:02" RfcProvCertif="SAT970701NN3" SelloCFD="xyz" NoCertificadoSAT="00001000000505211329" SelloSAT="abc"/>
+    <tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="2024-03-12T10:16:02" RfcProvCertif="SAT970701NN3" SelloCFD="xyz" \
+NoCertificadoSAT="00001000000505211329" SelloSAT="abc"/>
   </cfdi:Complemento>
 </cfdi:Comprobante>
 `);
@@ -174,7 +179,8 @@ export async function run(cfg, _seeded, log) {
       .all(creds.companyId);
     const latencies = db
       .prepare(
-        `select (julianday(processed_at) - julianday(created_at)) * 86400000 as ms from documents where company_id = ? and processed_at is not null order by ms`,
+        'select (julianday(processed_at) - julianday(created_at)) * 86400000 as ms from documents ' +
+          'where company_id = ? and processed_at is not null order by ms',
       )
       .all(creds.companyId)
       .map((r) => r.ms);

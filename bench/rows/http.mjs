@@ -126,7 +126,8 @@ export async function run(cfg, seeded, log) {
       r.cpuUsPerReq = r.cpuSeconds !== null && r.total > 0 ? (r.cpuSeconds * 1e6) / r.total : null;
       const cpu = r.cpuUsPerReq === null ? '' : `, ${Math.round(r.cpuUsPerReq)} µs CPU/req`;
       log(
-        `  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`,
+        `  ${label}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms${cpu})` +
+          `${loadProblems(r) ? ` — ${loadProblems(r)}` : ''}`,
       );
       return r;
     };
@@ -209,7 +210,8 @@ export async function run(cfg, seeded, log) {
       const refCpu = mean(before.cpuUsPerReq, after.cpuUsPerReq);
       const drift =
         Math.abs(before.rps - after.rps) / ref > 0.15
-          ? `the reference moved ${Math.round(before.rps)} → ${Math.round(after.rps)} req/s around this row (shared machine); their mean is used`
+          ? `the reference moved ${Math.round(before.rps)} → ${Math.round(after.rps)} req/s around this row (shared machine); ` +
+            'their mean is used'
           : null;
       return ratioRow(spec, {
         value: r.rps,

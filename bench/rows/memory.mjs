@@ -96,8 +96,10 @@ export async function run(cfg, seeded, log) {
     const liveLate = (await forcedFullGc()) ?? avg(sustained.slice(-3));
     log(
       `  RSS: start ${Math.round(startRss)} MB, after ${first} ${Math.round(afterFirst)} MB, ` +
-        `after ${done} ${Math.round(afterAll)} MB (${Math.round(rps)} req/s)${capped ? ` — stopped at the ${cfg.memMaxSeconds} s cap` : ''}; ` +
-        `live heap after full GC ${liveEarly ?? '?'} → ${liveLate ?? '?'} MB (${sustained.length} full GCs under load, one forced at the end)`,
+        `after ${done} ${Math.round(afterAll)} MB (${Math.round(rps)} req/s)` +
+        `${capped ? ` — stopped at the ${cfg.memMaxSeconds} s cap` : ''}; ` +
+        `live heap after full GC ${liveEarly ?? '?'} → ${liveLate ?? '?'} MB ` +
+        `(${sustained.length} full GCs under load, one forced at the end)`,
     );
     if (liveEarly !== null && liveLate !== null) {
       // Judged per request, not in percent: the early figure can come from before the bounded

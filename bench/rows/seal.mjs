@@ -143,7 +143,9 @@ export async function run(cfg, _seeded, log) {
     }
     const addedMs = median(added);
     log(
-      `  ${n} sealed invoices × ${rounds} rounds: ${median(withMs).toFixed(3)} ms with the check, ${median(withoutMs).toFixed(3)} ms without; added ${addedMs.toFixed(3)} ms (rounds ${Math.min(...added).toFixed(3)}–${Math.max(...added).toFixed(3)})`,
+      `  ${n} sealed invoices × ${rounds} rounds: ${median(withMs).toFixed(3)} ms with the check, ` +
+        `${median(withoutMs).toFixed(3)} ms without; added ${addedMs.toFixed(3)} ms ` +
+        `(rounds ${Math.min(...added).toFixed(3)}–${Math.max(...added).toFixed(3)})`,
     );
     const row = ratioRow(SPECS.cost, {
       value: median(withMs),

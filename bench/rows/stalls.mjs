@@ -111,7 +111,8 @@ export async function run(cfg, _seeded, log) {
       const answer = await request;
       const worst = Math.max(...latencies);
       log(
-        `  ${spec.id}: ${answer.status} in ${answer.ms.toFixed(0)} ms; /health worst ${worst.toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`,
+        `  ${spec.id}: ${answer.status} in ${answer.ms.toFixed(0)} ms; ` +
+          `/health worst ${worst.toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`,
       );
       rows.push(
         ratioRow(spec, {

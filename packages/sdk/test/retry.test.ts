@@ -52,19 +52,23 @@ describe('retries', () => {
     }
   });
 
-  it('does not send again an admin create that answers a secret once it may have reached the server (the server keeps no answer to replay)', async () => {
-    const key = () => json(201, { key_id: IDS.job, api_key: 'vk_secret' });
-    for (const [first, attempts] of [
-      [() => errorBody(503, null, 'down'), 1],
-      [() => errorBody(429, null, 'slow down'), 2],
-    ] as const) {
-      const { vcase, calls } = testClient([first, key], { adminToken: 'adm' });
-      const result = vcase.admin.apiKeys.create(IDS.case, { name: 'ci' }, { idempotencyKey: 'mine' });
-      if (attempts === 1) await expect(result).rejects.toBeTruthy();
-      else await expect(result).resolves.toMatchObject({ api_key: 'vk_secret' });
-      expect(calls).toHaveLength(attempts);
-    }
-  });
+  it(
+    'does not send again an admin create that answers a secret once it may have reached the server ' +
+      '(the server keeps no answer to replay)',
+    async () => {
+      const key = () => json(201, { key_id: IDS.job, api_key: 'vk_secret' });
+      for (const [first, attempts] of [
+        [() => errorBody(503, null, 'down'), 1],
+        [() => errorBody(429, null, 'slow down'), 2],
+      ] as const) {
+        const { vcase, calls } = testClient([first, key], { adminToken: 'adm' });
+        const result = vcase.admin.apiKeys.create(IDS.case, { name: 'ci' }, { idempotencyKey: 'mine' });
+        if (attempts === 1) await expect(result).rejects.toBeTruthy();
+        else await expect(result).resolves.toMatchObject({ api_key: 'vk_secret' });
+        expect(calls).toHaveLength(attempts);
+      }
+    },
+  );
 
   it('makes maxRetries + 1 attempts: default 2, client option, per-call option', async () => {
     const fail = () => errorBody(503, null, 'down');

@@ -39,7 +39,8 @@ program
   .option('--workers <n>', 'in-process job concurrency; 0 = API only (VCASE_WORKERS, default 4)')
   .option(
     '--metrics-port <port>',
-    'serve GET /metrics there alone, without credentials, for a private network (VCASE_METRICS_PORT; default: on the API port, admin token)',
+    'serve GET /metrics there alone, without credentials, for a private network ' +
+      '(VCASE_METRICS_PORT; default: on the API port, admin token)',
   )
   .option('--metrics-host <host>', 'address the metrics port binds (VCASE_METRICS_HOST, default --host)')
   .addOption(new Option('--no-bootstrap', 'do not create demo credentials on an empty database'))
@@ -60,12 +61,15 @@ program
     if (server.bootstrapped) {
       process.stdout.write(
         `Demo credentials (kept in ${config.stateDir}/credentials.json):\n` +
-          `  base_url: ${server.bootstrapped.base_url}\n  token:    ${server.bootstrapped.token}\n  api_key:  ${server.bootstrapped.api_key}\n`,
+          `  base_url: ${server.bootstrapped.base_url}\n` +
+          `  token:    ${server.bootstrapped.token}\n` +
+          `  api_key:  ${server.bootstrapped.api_key}\n`,
       );
     }
     const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host) ? `; bound to ${config.host}, every interface` : '';
     process.stdout.write(
-      `vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n${databaseLine(config.db)}${metricsLine(server.metricsAddress)}${tracesLine(config.traces)}`,
+      `vcase-server listening on ${address} (docs: ${address}/docs${everywhere})\n` +
+        `${databaseLine(config.db)}${metricsLine(server.metricsAddress)}${tracesLine(config.traces)}`,
     );
   });
 
@@ -87,7 +91,8 @@ program
     });
     await worker.start();
     process.stdout.write(
-      `vcase-server worker running (${config.workers} concurrent jobs)\n${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}${tracesLine(config.traces)}`,
+      `vcase-server worker running (${config.workers} concurrent jobs)\n` +
+        `${databaseLine(config.db)}${metricsLine(worker.metricsAddress)}${tracesLine(config.traces)}`,
     );
   });
 

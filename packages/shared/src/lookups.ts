@@ -5,7 +5,7 @@ import { jobStatusSchema } from './enums.js';
 /** Path segment of the credit-bureau lookup (`/v1/cases/{case_id}/circulo-credito`). */
 export const CREDIT_BUREAU_PATH_SEGMENT = 'circulo-credito';
 
-// ── REPUVE (contract §2.7) ─────────────────────────────────────────────────────────
+// ── REPUVE (contract §2.7) ───────────────────────────────
 
 export const REPUVE_CODES = ['ok', 'error', 'processing'] as const;
 export const repuveCodeSchema = z.enum(REPUVE_CODES);
@@ -44,7 +44,7 @@ export const repuveResponseSchema = z.object({
 });
 export type RepuveResponse = z.infer<typeof repuveResponseSchema>;
 
-// ── Pedimento (contract §2.8) ──────────────────────────────────────────────────────
+// ── Pedimento (contract §2.8) ────────────────────────────
 
 export const pedimentoResultSchema = z.object({
   success: z.boolean(),
@@ -80,7 +80,7 @@ export const pedimentoStartResponseSchema = z.object({
 });
 export type PedimentoStartResponse = z.infer<typeof pedimentoStartResponseSchema>;
 
-// ── RAPI (contract §2.9) ───────────────────────────────────────────────────────────
+// ── RAPI (contract §2.9) ─────────────────────────────────
 
 /**
  * GET /v1/cases/{case_id}/rapi. A found result also carries `case_id`; without a result,
@@ -104,7 +104,7 @@ export const rapiStartResponseSchema = z.object({
 });
 export type RapiStartResponse = z.infer<typeof rapiStartResponseSchema>;
 
-// ── RENAPO (contract §2.10) ────────────────────────────────────────────────────────
+// ── RENAPO (contract §2.10) ──────────────────────────────
 
 export const RENAPO_STATUSES = ['completed', 'pending', 'error'] as const;
 export const renapoStatusSchema = z.enum(RENAPO_STATUSES);
@@ -174,7 +174,7 @@ export const renapoStartResponseSchema = z.object({
 });
 export type RenapoStartResponse = z.infer<typeof renapoStartResponseSchema>;
 
-// ── Credit bureau (contract §2.11) ─────────────────────────────────────────────────
+// ── Credit bureau (contract §2.11) ───────────────────────
 
 /** The generated verification-report PDF. */
 export const creditBureauDocumentSchema = z.object({

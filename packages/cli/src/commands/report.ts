@@ -8,7 +8,8 @@ export interface ReportFlags extends OutputFlags {
   case?: string;
 }
 
-const HELP = '\nWith --json: {"case": …, "status": …, "vins": …, "plates": …, …}, each the API body, or null when not there yet (404).';
+const HELP =
+  '\nWith --json: {"case": …, "status": …, "vins": …, "plates": …, …}, ' + 'each the API body, or null when not there yet (404).';
 
 /** `vcase report`: a case's whole state on one page. */
 export function register(program: Command, app: App, runF: RunFn<ReportFlags> = reportRun): Command {

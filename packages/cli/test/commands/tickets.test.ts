@@ -6,6 +6,8 @@ import { caseExists } from '../helpers/routes.js';
 import { flagTable, runTable, type RunCase } from '../helpers/tables.js';
 
 const C = f.CASE_ID;
+/** The message of a lookup still running. */
+const PROCESSING = 'Se está procesando la información';
 /** A plate/state row without an infraction: its lookup's status and message. */
 const noTicket = (plate_number: string, state: string, status: 'failed' | 'processing', message: string) => ({
   plate_number,
@@ -77,7 +79,7 @@ const runs: RunCase[] = [
             n < 3
               ? {
                   ...f.tickets,
-                  result: [...f.tickets.result.slice(0, 3), noTicket('LKJ9876', 'MEX', 'processing', 'Se está procesando la información')],
+                  result: [...f.tickets.result.slice(0, 3), noTicket('LKJ9876', 'MEX', 'processing', PROCESSING)],
                 }
               : f.tickets,
         }),

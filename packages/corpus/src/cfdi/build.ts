@@ -26,7 +26,8 @@ function issueDate(rng: Rng, version: '3.3' | '4.0'): Date {
   return day;
 }
 const iso = (d: Date) =>
-  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
+  `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 
 function companyParty(c: Company, version: '3.3' | '4.0', withForm: boolean): InvoiceParty {
   // CFDI 4.0 writes the name as SAT registers it, without the corporate form.

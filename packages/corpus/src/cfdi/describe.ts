@@ -2,7 +2,8 @@ import type { Vehicle } from '../data/vehicles.js';
 import type { Rng } from '../random.js';
 
 const noun = (v: Vehicle, used: boolean) =>
-  `${v.body === 'SEDAN' || v.body === 'HATCHBACK' ? 'AUTOMOVIL' : 'CAMIONETA'} ${used ? (v.body === 'SEDAN' ? 'USADO' : 'USADA') : v.body === 'SEDAN' ? 'NUEVO' : 'NUEVA'}`;
+  `${v.body === 'SEDAN' || v.body === 'HATCHBACK' ? 'AUTOMOVIL' : 'CAMIONETA'} ` +
+  `${used ? (v.body === 'SEDAN' ? 'USADO' : 'USADA') : v.body === 'SEDAN' ? 'NUEVO' : 'NUEVA'}`;
 
 /**
  * Concept descriptions as dealers write them. Each states make, model name, model year,
@@ -11,7 +12,8 @@ const noun = (v: Vehicle, used: boolean) =>
  */
 const NEW_TEMPLATES: readonly ((v: Vehicle) => string)[] = [
   (v) =>
-    `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} COLOR ${v.color} SERIE ${v.vin} MOTOR ${v.motor}`,
+    `${noun(v, false)} MARCA ${v.marca} TIPO ${v.modelo} VERSION ${v.version} MODELO ${v.anio} ` +
+    `COLOR ${v.color} SERIE ${v.vin} MOTOR ${v.motor}`,
   (v) => `${v.marca} ${v.modelo} ${v.anio} NO. DE SERIE ${v.vin} NO. DE MOTOR ${v.motor} COLOR ${v.color}`,
   (v) =>
     `VEHICULO NUEVO MARCA: ${v.marca}, LINEA: ${v.modelo}, VERSION: ${v.version}, MODELO: ${v.anio}, COLOR: ${v.color}, ` +
@@ -27,12 +29,18 @@ export function newVehicleDescription(rng: Rng, v: Vehicle, withVin = true): str
 
 export function usedVehicleDescription(rng: Rng, v: Vehicle): string {
   const km = rng.int(12, 140) * 1000 + rng.int(0, 999);
-  return `${noun(v, true)} MARCA ${v.marca} SUBMARCA ${v.modelo} AÑO MODELO ${v.anio} NIV ${v.vin} MOTOR ${v.motor} COLOR ${v.color} KILOMETRAJE ${km.toLocaleString('en-US')}`;
+  return (
+    `${noun(v, true)} MARCA ${v.marca} SUBMARCA ${v.modelo} AÑO MODELO ${v.anio} NIV ${v.vin} ` +
+    `MOTOR ${v.motor} COLOR ${v.color} KILOMETRAJE ${km.toLocaleString('en-US')}`
+  );
 }
 
 /** An imported vehicle (its pedimento goes in InformacionAduanera, not here). */
 export function importedVehicleDescription(v: Vehicle): string {
-  return `${noun(v, true)} DE IMPORTACION MARCA ${v.marca} MODELO ${v.modelo} AÑO ${v.anio} SERIE ${v.vin} MOTOR ${v.motor} COLOR ${v.color}`;
+  return (
+    `${noun(v, true)} DE IMPORTACION MARCA ${v.marca} MODELO ${v.modelo} AÑO ${v.anio} ` +
+    `SERIE ${v.vin} MOTOR ${v.motor} COLOR ${v.color}`
+  );
 }
 
 export const SERVICES: readonly { clave: string; unidad: [string, string]; text: string; price: [number, number] }[] = [

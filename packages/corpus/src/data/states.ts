@@ -23,7 +23,12 @@ export const PLATE_STATES: readonly PlateState[] = [
     government: 'GOBIERNO DE LA CIUDAD DE MÉXICO',
     plate: (r) => `${L(r, 3)}-${D(r, 3)}-${L(r, 1)}`,
   },
-  { code: 'MEX', name: 'ESTADO DE MÉXICO', government: 'GOBIERNO DEL ESTADO DE MÉXICO', plate: (r) => `${L(r, 3)}-${D(r, 2)}-${D(r, 2)}` },
+  {
+    code: 'MEX',
+    name: 'ESTADO DE MÉXICO',
+    government: 'GOBIERNO DEL ESTADO DE MÉXICO',
+    plate: (r) => `${L(r, 3)}-${D(r, 2)}-${D(r, 2)}`,
+  },
   { code: 'JAL', name: 'JALISCO', government: 'GOBIERNO DEL ESTADO DE JALISCO', plate: (r) => `J${L(r, 2)}-${D(r, 3)}-${L(r, 1)}` },
   { code: 'NLE', name: 'NUEVO LEÓN', government: 'GOBIERNO DEL ESTADO DE NUEVO LEÓN', plate: (r) => `S${L(r, 2)}-${D(r, 3)}-${L(r, 1)}` },
   { code: 'PUE', name: 'PUEBLA', government: 'GOBIERNO DEL ESTADO DE PUEBLA', plate: (r) => `T${L(r, 2)}-${D(r, 3)}-${L(r, 1)}` },

@@ -70,7 +70,8 @@ export function layoutC(inv: Invoice, opts: { printXml?: boolean } = {}): Promis
     });
     const v = inv.vehicle;
     if (v) {
-      const line = `No. de serie: ${v.vin}    No. de motor: ${v.motor}    Marca: ${v.marca}    Modelo: ${v.modelo}    Año modelo: ${v.anio}`;
+      const line =
+        `No. de serie: ${v.vin}    No. de motor: ${v.motor}    ` + `Marca: ${v.marca}    Modelo: ${v.modelo}    Año modelo: ${v.anio}`;
       at = text(doc, line, M + 2, at + 2, { font: F.regular, size: 7.5, width: W, wrap: true }) + 2;
       if (view.usadoLines)
         at =

@@ -15,8 +15,12 @@ export interface ConsolidatedName {
   sources: { file_id: string; document_type: string | null; field: string }[];
 }
 
-const MORAL_MARKERS =
-  /\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?|A\.?\s?C\.?|S\.?\s?C\.?|SOCIEDAD|AUTOMOTRIZ|AGENCIA|MOTORS|GRUPO|FINANCIERA|ASEGURADORA|SEGUROS|BANCO|ARRENDADORA|COMERCIAL|SERVICIOS|IMPORTADORA|DISTRIBUIDORA|CONCESIONARIA|MOTOR|COMPANY|CORPORATION|INC|LTD)\b/;
+/** Company suffixes however dotted and spaced: S.A. (P.I.) (DE C.V.), S. DE R.L., A.C., S.C. */
+const COMPANY_SUFFIXES = String.raw`S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?|A\.?\s?C\.?|S\.?\s?C\.?`;
+const COMPANY_WORDS =
+  'SOCIEDAD|AUTOMOTRIZ|AGENCIA|MOTORS|GRUPO|FINANCIERA|ASEGURADORA|SEGUROS|BANCO|ARRENDADORA|COMERCIAL|SERVICIOS|' +
+  'IMPORTADORA|DISTRIBUIDORA|CONCESIONARIA|MOTOR|COMPANY|CORPORATION|INC|LTD';
+const MORAL_MARKERS = new RegExp(String.raw`\b(${COMPANY_SUFFIXES}|${COMPANY_WORDS})\b`);
 
 /** Uppercase, accents and punctuation folded, single spaces: the key two spellings share. */
 export function nameKey(name: string): string {

@@ -155,7 +155,8 @@ describe('tickets root status and messages (contract §4.5, §9)', () => {
       0,
     ],
     [
-      'empty: Plates exist but none belongs to the case VIN → completed `Las the service registradas no corresponden al VIN del expediente` (§9)',
+      'empty: Plates exist but none belongs to the case VIN → ' +
+        'completed `Las the service registradas no corresponden al VIN del expediente` (§9)',
       [entry('ABC1234', { niv: OTHER_VIN })],
       [done('ABC1234', 'JAL')],
       'completed',

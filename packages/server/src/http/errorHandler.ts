@@ -54,7 +54,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
   // a second would be read as garbage, so the connection is only closed.
   if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);

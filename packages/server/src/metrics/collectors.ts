@@ -38,7 +38,9 @@ export function registerJobTableGauges(registry: Registry, src: TableSources) {
 
   new Gauge({
     name: 'vcase_jobs',
-    help: 'Jobs in the table by kind and state: queued (due, waiting for a worker), scheduled (waiting for its retry time), running, stalled (its worker stopped renewing the lease)',
+    help:
+      'Jobs in the table by kind and state: queued (due, waiting for a worker), scheduled (waiting for its retry time), running, ' +
+      'stalled (its worker stopped renewing the lease)',
     labelNames: ['kind', 'state'] as const,
     registers: [registry],
     async collect() {

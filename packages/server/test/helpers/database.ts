@@ -62,6 +62,8 @@ const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Runs SQL on a SQLite database file from another process, as `vcase-server worker` would. */
 export function otherProcessRuns(file: string, sql: string) {
-  const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();`;
+  const script =
+    "const D = require('better-sqlite3'); const d = new D(process.argv[1]); " +
+    "d.pragma('busy_timeout = 5000'); d.exec(process.argv[2]); d.close();";
   execFileSync(process.execPath, ['-e', script, file, sql], { cwd: PACKAGE_DIR });
 }

@@ -32,44 +32,51 @@ function responsesOf(socket: net.Socket) {
 }
 
 describe('a server that is closing (SIGTERM)', () => {
-  it("refuses a request it reads once closing with 503 in the error shape (on the tRPC channel, tRPC's), and closes the connection", async () => {
-    const config = listeningConfig(stateDir);
-    const server = await createServer({ config, logger: pino({ level: 'silent' }) as FastifyBaseLogger, strictResponses: true });
-    const address = new URL(await server.start());
-    const { token } = server.bootstrapped!;
-    const open = await fetch(`${address.origin}/v1/cases`, { headers: { authorization: `Bearer ${token}` } });
-    expect(open.status).toBe(200);
+  it(
+    "refuses a request it reads once closing with 503 in the error shape (on the tRPC channel, tRPC's), " + 'and closes the connection',
+    async () => {
+      const config = listeningConfig(stateDir);
+      const server = await createServer({ config, logger: pino({ level: 'silent' }) as FastifyBaseLogger, strictResponses: true });
+      const address = new URL(await server.start());
+      const { token } = server.bootstrapped!;
+      const open = await fetch(`${address.origin}/v1/cases`, { headers: { authorization: `Bearer ${token}` } });
+      expect(open.status).toBe(200);
 
-    // A client whose request is half-way in when the server begins to close (its headers
-    // not yet complete): the connection is busy, so it is kept, and the request is read after.
-    // The same on the tRPC channel, one call and a batch of two: answered in tRPC's error shape.
-    const paths = ['/v1/cases', '/trpc/listCases', '/trpc/listCases,getCase?batch=1&input=%7B%7D'];
-    const sockets = paths.map(() => net.connect(Number(address.port), address.hostname));
-    const nexts = sockets.map(responsesOf);
-    await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))));
-    const refused = nexts.map((next) => next());
-    sockets.forEach((socket, i) => socket.write(`GET ${paths[i]} HTTP/1.1\r\nHost: ${address.host}\r\n`));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    try {
-      const stopped = server.stop();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const socket of sockets) socket.write(`Authorization: Bearer ${token}\r\n\r\n`);
-      const [rest, trpc, batch] = await Promise.all(refused);
-      expect(rest.status).toBe(503);
-      expect(rest.body).toEqual({ error: { code: null, message: CLOSING_MESSAGE } });
-      expect(rest.headers).toMatch(/^connection: close$/im);
-      expect(rest.headers).toMatch(/^x-request-id: [0-9a-f-]{36}$/im);
-      const trpcError = (path: string) => ({
-        error: { message: CLOSING_MESSAGE, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path, contractCode: null } },
-      });
-      expect([trpc.status, trpc.body]).toEqual([503, trpcError('listCases')]);
-      expect([batch.status, batch.body]).toEqual([503, [trpcError('listCases'), trpcError('getCase')]]);
-      expect(batch.headers).toMatch(/^connection: close$/im);
-      await stopped;
-    } finally {
-      for (const socket of sockets) socket.destroy();
-    }
-  });
+      // A client whose request is half-way in when the server begins to close (its headers
+      // not yet complete): the connection is busy, so it is kept, and the request is read after.
+      // The same on the tRPC channel, one call and a batch of two: answered in tRPC's error shape.
+      const paths = ['/v1/cases', '/trpc/listCases', '/trpc/listCases,getCase?batch=1&input=%7B%7D'];
+      const sockets = paths.map(() => net.connect(Number(address.port), address.hostname));
+      const nexts = sockets.map(responsesOf);
+      await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))));
+      const refused = nexts.map((next) => next());
+      sockets.forEach((socket, i) => socket.write(`GET ${paths[i]} HTTP/1.1\r\nHost: ${address.host}\r\n`));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        const stopped = server.stop();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const socket of sockets) socket.write(`Authorization: Bearer ${token}\r\n\r\n`);
+        const [rest, trpc, batch] = await Promise.all(refused);
+        expect(rest.status).toBe(503);
+        expect(rest.body).toEqual({ error: { code: null, message: CLOSING_MESSAGE } });
+        expect(rest.headers).toMatch(/^connection: close$/im);
+        expect(rest.headers).toMatch(/^x-request-id: [0-9a-f-]{36}$/im);
+        const trpcError = (path: string) => ({
+          error: {
+            message: CLOSING_MESSAGE,
+            code: -32603,
+            data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path, contractCode: null },
+          },
+        });
+        expect([trpc.status, trpc.body]).toEqual([503, trpcError('listCases')]);
+        expect([batch.status, batch.body]).toEqual([503, [trpcError('listCases'), trpcError('getCase')]]);
+        expect(batch.headers).toMatch(/^connection: close$/im);
+        await stopped;
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
+    },
+  );
 
   it('answers a request in flight when the close begins, then closes its keep-alive connection and stops', async () => {
     // A file server that answers after 400 ms: the upload that fetches from it is in flight.
@@ -97,7 +104,9 @@ describe('a server that is closing (SIGTERM)', () => {
       const body = JSON.stringify({ case_id, mime_type: 'application/pdf', url: fileUrl });
       const answered = next();
       socket.write(
-        `POST /v1/documents HTTP/1.1\r\nHost: ${address.host}\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `POST /v1/documents HTTP/1.1\r\nHost: ${address.host}\r\nConnection: keep-alive\r\n` +
+          `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
       const stopped = server.stop();

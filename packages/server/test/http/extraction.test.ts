@@ -49,9 +49,11 @@ describe('extraction through the API (operator-surface §5)', () => {
       'application/pdf',
       'repuve',
     );
-    const cfdi = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
+    const cfdi = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" \
+Fecha="2024-05-02T10:00:00" Total="290000">
       <cfdi:Emisor Rfc="CNO150301AB2" Nombre="CAMIONES DEL NORTE"/><cfdi:Receptor Rfc="RATC800101AB1" Nombre="CARLOS RAMIREZ TORRES"/>
-      <cfdi:Conceptos><cfdi:Concepto Descripcion="hyundai accent gl 2014 serie KMHCT41D8EU123456 pedimento 195034561234567" Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
+      <cfdi:Conceptos><cfdi:Concepto Descripcion="hyundai accent gl 2014 serie KMHCT41D8EU123456 pedimento 195034561234567" \
+Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
     const invoice = await upload(caseId, Buffer.from(cfdi), 'application/xml');
     await t.server.runner.whenIdle();
 
@@ -84,8 +86,10 @@ describe('extraction through the API (operator-surface §5)', () => {
   it('reads a CFDI written with a blank line before its declaration, and a card filed as vehicle_plate with its VIN and date', async () => {
     const caseId = await createCase(t, acme);
     const cfdi = `
-<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
-      <cfdi:Emisor Rfc="CNO150301AB2" Nombre="CAMIONES DEL NORTE"/><cfdi:Receptor Rfc="RATC800101AB1" Nombre="CARLOS RAMIREZ TORRES"/></cfdi:Comprobante>`;
+<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" \
+Total="290000">
+      <cfdi:Emisor Rfc="CNO150301AB2" Nombre="CAMIONES DEL NORTE"/><cfdi:Receptor Rfc="RATC800101AB1" Nombre="CARLOS RAMIREZ TORRES"/>\
+</cfdi:Comprobante>`;
     const invoice = await upload(caseId, Buffer.from(cfdi), 'application/xml');
     const card = await upload(caseId, await makePdf(TARJETA_COLUMNS), 'application/pdf', 'vehicle_plate');
     await t.server.runner.whenIdle();

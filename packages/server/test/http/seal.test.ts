@@ -63,13 +63,16 @@ describe('CFDI seal over HTTP', () => {
     expect(r.review).toBe('nuevo');
   });
 
-  it('the same CFDI with its VIN swapped after sealing: signature invalid, CFDI_SELLO_INVALIDO, the case returned for correction', async () => {
-    const swapped = edit(signCfdi(vehicleInvoice40(), dealer), /Niv="3N1CN8AE5RK812345"/, 'Niv="1HGCM82633A004352"');
-    const r = await uploadAndClose(Buffer.from(swapped));
-    expect(r.extraction.signature).toEqual({ status: 'invalid', reason: SEAL_REASONS.mismatch, certificate: certificateOf(dealer) });
-    expect(r.document.validity).toMatchObject({ document_validity: 'invalid', codes: ['CFDI_SELLO_INVALIDO'] });
-    expect(r.review).toBe('devuelta_correccion');
-  });
+  it(
+    'the same CFDI with its VIN swapped after sealing: ' + 'signature invalid, CFDI_SELLO_INVALIDO, the case returned for correction',
+    async () => {
+      const swapped = edit(signCfdi(vehicleInvoice40(), dealer), /Niv="3N1CN8AE5RK812345"/, 'Niv="1HGCM82633A004352"');
+      const r = await uploadAndClose(Buffer.from(swapped));
+      expect(r.extraction.signature).toEqual({ status: 'invalid', reason: SEAL_REASONS.mismatch, certificate: certificateOf(dealer) });
+      expect(r.document.validity).toMatchObject({ document_validity: 'invalid', codes: ['CFDI_SELLO_INVALIDO'] });
+      expect(r.review).toBe('devuelta_correccion');
+    },
+  );
 
   it('OCR given by hand replaces the validity, not the seal of the file', async () => {
     const swapped = edit(signCfdi(vehicleInvoice40(), dealer), 'Total="406580.00"', 'Total="106580.00"');

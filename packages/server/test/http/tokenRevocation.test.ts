@@ -75,41 +75,44 @@ describe('bearer token revocation', () => {
     expect(unknown.json().error).toEqual({ code: 'RESOURCE_NOT_FOUND', message: 'Token no encontrado' });
   });
 
-  it("revoking a user's tokens refuses all of them on every instance, those issued before token ids too; tokens issued after work", async () => {
-    const user = (await a.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'Beto' })).json();
-    const first = await issue(user.user_id);
-    const second = await issue(user.user_id);
-    // A token as earlier versions issued it: no jti, no row.
-    const signer = createTokenSigner('test-jwt-secret');
-    const legacy = await signer.sign(
-      { userId: user.user_id, companyId: acme.companyId },
-      new Date(clock.now().getTime() + 3_600_000),
-      clock.now(),
-    );
-    for (const token of [first.access_token, second.access_token, legacy]) {
-      expect(await status(a, token)).toBe(200);
-      expect(await status(b, token)).toBe(200);
-    }
+  it(
+    "revoking a user's tokens refuses all of them on every instance, " + 'those issued before token ids too; tokens issued after work',
+    async () => {
+      const user = (await a.admin('POST', `/admin/companies/${acme.companyId}/users`, { name: 'Beto' })).json();
+      const first = await issue(user.user_id);
+      const second = await issue(user.user_id);
+      // A token as earlier versions issued it: no jti, no row.
+      const signer = createTokenSigner('test-jwt-secret');
+      const legacy = await signer.sign(
+        { userId: user.user_id, companyId: acme.companyId },
+        new Date(clock.now().getTime() + 3_600_000),
+        clock.now(),
+      );
+      for (const token of [first.access_token, second.access_token, legacy]) {
+        expect(await status(a, token)).toBe(200);
+        expect(await status(b, token)).toBe(200);
+      }
 
-    clock.advance(1000);
-    expect((await b.admin('DELETE', `/admin/users/${user.user_id}/tokens`)).statusCode).toBe(204);
-    for (const token of [first.access_token, second.access_token, legacy]) {
-      expect(await status(a, token)).toBe(401);
-      expect(await status(b, token)).toBe(401);
-    }
-    expect(await status(a, acme.token)).toBe(200); // another user's token
+      clock.advance(1000);
+      expect((await b.admin('DELETE', `/admin/users/${user.user_id}/tokens`)).statusCode).toBe(204);
+      for (const token of [first.access_token, second.access_token, legacy]) {
+        expect(await status(a, token)).toBe(401);
+        expect(await status(b, token)).toBe(401);
+      }
+      expect(await status(a, acme.token)).toBe(200); // another user's token
 
-    clock.advance(1000);
-    const after = await issue(user.user_id);
-    expect(await status(b, after.access_token)).toBe(200);
-    const listed = (await a.admin('GET', `/admin/users/${user.user_id}/tokens`)).json().data;
-    expect(listed.map((t: { token_id: string; revoked_at: string | null }) => [t.token_id, t.revoked_at !== null])).toEqual([
-      [after.token_id, false],
-      [second.token_id, true],
-      [first.token_id, true],
-    ]);
-    expect((await a.admin('DELETE', `/admin/users/${crypto.randomUUID()}/tokens`)).statusCode).toBe(404);
-  });
+      clock.advance(1000);
+      const after = await issue(user.user_id);
+      expect(await status(b, after.access_token)).toBe(200);
+      const listed = (await a.admin('GET', `/admin/users/${user.user_id}/tokens`)).json().data;
+      expect(listed.map((t: { token_id: string; revoked_at: string | null }) => [t.token_id, t.revoked_at !== null])).toEqual([
+        [after.token_id, false],
+        [second.token_id, true],
+        [first.token_id, true],
+      ]);
+      expect((await a.admin('DELETE', `/admin/users/${crypto.randomUUID()}/tokens`)).statusCode).toBe(404);
+    },
+  );
 
   it('a token whose id was never issued is refused, however well signed', async () => {
     const signer = createTokenSigner('test-jwt-secret');

@@ -56,21 +56,24 @@ describe('signed webhook deliveries (Standard Webhooks)', () => {
     await t.admin('DELETE', hook('v1-assign-analyst'));
   });
 
-  it('every delivery carries webhook-id, webhook-timestamp and a v1 signature of "id.timestamp.body", beside the contract headers', async () => {
-    const { signing_secret: secret } = (await t.admin('PUT', hook(), { url: receiver.url, api_key: 'recv-key' })).json();
-    const request = await delivered('SIG-1');
-    expect(request.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json', 'x-api-key': 'recv-key' });
-    expect(JSON.parse(request.body)).toEqual({ internal_id: 'SIG-1', source: 'api' });
-    expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
-    expect(Number(request.headers['webhook-timestamp'])).toBe(Math.floor(clock.now().getTime() / 1000));
-    expect(request.headers['webhook-signature']).toBe(expectedSignature(secret, request));
+  it(
+    'every delivery carries webhook-id, webhook-timestamp and a v1 signature of "id.timestamp.body", ' + 'beside the contract headers',
+    async () => {
+      const { signing_secret: secret } = (await t.admin('PUT', hook(), { url: receiver.url, api_key: 'recv-key' })).json();
+      const request = await delivered('SIG-1');
+      expect(request.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json', 'x-api-key': 'recv-key' });
+      expect(JSON.parse(request.body)).toEqual({ internal_id: 'SIG-1', source: 'api' });
+      expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
+      expect(Number(request.headers['webhook-timestamp'])).toBe(Math.floor(clock.now().getTime() / 1000));
+      expect(request.headers['webhook-signature']).toBe(expectedSignature(secret, request));
 
-    const [record] = (await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?event=expediente-created`)).json().data;
-    expect(record.webhook_id).toBe(request.headers['webhook-id']);
-    const next = await delivered('SIG-2');
-    expect(next.headers['webhook-id']).not.toBe(request.headers['webhook-id']);
-    await t.admin('DELETE', hook());
-  });
+      const [record] = (await t.admin('GET', `/admin/companies/${acme.companyId}/webhook-deliveries?event=expediente-created`)).json().data;
+      expect(record.webhook_id).toBe(request.headers['webhook-id']);
+      const next = await delivered('SIG-2');
+      expect(next.headers['webhook-id']).not.toBe(request.headers['webhook-id']);
+      await t.admin('DELETE', hook());
+    },
+  );
 
   it('rotation answers the new secret once; both secrets sign through the overlap, then the new one alone', async () => {
     const { signing_secret: old } = (await t.admin('PUT', hook(), { url: receiver.url })).json();

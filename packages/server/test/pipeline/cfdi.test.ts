@@ -73,15 +73,19 @@ describe('cfdiXmlEngine', () => {
   });
 
   it('derives the customs office from a 15-digit pedimento without an aduana attribute', () => {
-    const xml = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="3.3" Fecha="2020-01-02T00:00:00" Total="10">
-      <cfdi:Conceptos><cfdi:Concepto Descripcion="AUTO" Importe="10"><cfdi:InformacionAduanera NumeroPedimento="204734564000123"/></cfdi:Concepto></cfdi:Conceptos></cfdi:Comprobante>`;
+    const xml = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="3.3" Fecha="2020-01-02T00:00:00" \
+Total="10">
+      <cfdi:Conceptos><cfdi:Concepto Descripcion="AUTO" Importe="10"><cfdi:InformacionAduanera NumeroPedimento="204734564000123"/>\
+</cfdi:Concepto></cfdi:Conceptos></cfdi:Comprobante>`;
     expect(parseCfdi(xml)?.informacion_aduanera).toEqual([{ numero: '20  47  3456  4000123' }]);
   });
 
   it('reads make, model, year and a pedimento written in a free-text description', async () => {
-    const xml = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" Total="290000">
+    const xml = `<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Fecha="2024-05-02T10:00:00" \
+Total="290000">
       <cfdi:Emisor Rfc="IFR150301AB2" Nombre="IMPORTADORA FRONTERIZA"/><cfdi:Receptor Rfc="LOMM800101AB1" Nombre="MARIA LOPEZ MARTINEZ"/>
-      <cfdi:Conceptos><cfdi:Concepto Descripcion="nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567" Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
+      <cfdi:Conceptos><cfdi:Concepto Descripcion="nissan versa advance 2019 serie 3N1CN7AD3KL812345 pedimento 195034561234567" \
+Importe="290000"/></cfdi:Conceptos></cfdi:Comprobante>`;
     const out = await cfdiXmlEngine.run({ bytes: Buffer.from(xml), mime: 'application/xml', sha256: 'x' });
     expect(out?.parsed_data).toMatchObject({
       vin: '3N1CN7AD3KL812345',

@@ -3,7 +3,8 @@ import { extractCodes, parseSatQr } from '../../src/pipeline/index.js';
 import { fixture, makeImagePdf, makePdf, makeVectorQrPdf } from './helpers.js';
 
 const SAT_URL =
-  'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=AVM9203175R5&rr=PELJ800101A14&tt=406000.00&fe=ZGVmZg==';
+  'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx' +
+  '?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=AVM9203175R5&rr=PELJ800101A14&tt=406000.00&fe=ZGVmZg==';
 
 describe('extractCodes', () => {
   it.each([
@@ -63,7 +64,8 @@ describe('parseSatQr', () => {
     {
       name: 'CFDI 3.3 total padded to 10.6 digits, lowercase UUID',
       value:
-        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b&re=AVM9203175R5&rr=XAXX010101000&tt=0000406000.000000&fe=A1b2C3d4',
+        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx' +
+        '?id=6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b&re=AVM9203175R5&rr=XAXX010101000&tt=0000406000.000000&fe=A1b2C3d4',
       parsed: {
         folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
         rfc_emisor: 'AVM9203175R5',
@@ -75,7 +77,8 @@ describe('parseSatQr', () => {
     {
       name: 'an RFC with & and Ñ, percent-encoded',
       value:
-        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=E%26%C3%91010101AB1&rr=PELJ800101A14&tt=10.5&fe=x',
+        'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx' +
+        '?id=6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B&re=E%26%C3%91010101AB1&rr=PELJ800101A14&tt=10.5&fe=x',
       parsed: {
         folio_fiscal: '6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B',
         rfc_emisor: 'E&Ñ010101AB1',

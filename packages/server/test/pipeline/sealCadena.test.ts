@@ -13,7 +13,8 @@ describe('cadena original (SAT XSLT rules)', () => {
         '|07|11111111-2222-4333-8444-555555555555' +
         '|AVM9203175R5|AUTOMOTRIZ VALLE & MONTAÑA|601' +
         '|PELJ800101A14|JUAN PEÑA LÓPEZ|06600|605|G01' +
-        '|25101503|VERSA-SENSE-24|1|H87|Pieza|AUTOMOVIL NUEVO NISSAN VERSA SENSE MODELO 2024 COLOR BLANCO "EDICION" SERIE 3N1CN8AE5RK812345|350000.00|350000.00|02' +
+        '|25101503|VERSA-SENSE-24|1|H87|Pieza' +
+        '|AUTOMOVIL NUEVO NISSAN VERSA SENSE MODELO 2024 COLOR BLANCO "EDICION" SERIE 3N1CN8AE5RK812345|350000.00|350000.00|02' +
         '|350000.00|002|Tasa|0.160000|56000.00' +
         '|24 47 3456 4000123' +
         '|1.1|1040501|3N1CN8AE5RK812345|24 47 3456 4000123|2024-01-20|LAZARO CARDENAS' +
@@ -33,14 +34,16 @@ describe('cadena original (SAT XSLT rules)', () => {
         '|25101500|1.00|H87|PIEZA|Kia SEDONA EX PACK A/T 2019 SERIE KNDMC5C28K6556950|580086.21000|580086.21' +
         '|580086.21|002|Tasa|0.160000|92813.79|1.1|0751503|KNDMC5C28K6556950|195116699000326|2019-04-16|LAZARO CARDENAS MICH.' +
         '|002|Tasa|0.160000|92813.79|92813.79' +
-        '|1.0|381900.00|175000.00|0520815|TOYOTA|RAV 4 XLE A/T|2013|2T3WF4EV4DW022556|2T3WF4EV4DW022556|175000.00|13243770303998|2013-05-08|NUEVO LAREDO||',
+        '|1.0|381900.00|175000.00|0520815|TOYOTA|RAV 4 XLE A/T|2013|2T3WF4EV4DW022556|2T3WF4EV4DW022556|175000.00' +
+        '|13243770303998|2013-05-08|NUEVO LAREDO||',
     });
   });
 
   it('CFDI 3.2: lower-case attributes without serie and folio, addresses, regimes, customs of the concept and its parts', () => {
     expect(cadenaOf(vehicleInvoice32('CTO021007DZ8'))).toEqual({
       cadena:
-        '||3.2|2017-03-21T08:17:31|ingreso|Pago en una sola exhibicion|Credito|250000.00|0.00|1.00|MXN|290000.00|04|TOLUCA, ESTADO DE MEXICO|0291' +
+        '||3.2|2017-03-21T08:17:31|ingreso|Pago en una sola exhibicion|Credito|250000.00|0.00|1.00|MXN|290000.00|04' +
+        '|TOLUCA, ESTADO DE MEXICO|0291' +
         '|CTO021007DZ8|AUTOS DE TOLUCA S.A. DE C.V.|BLVD. TOLUCA-IXTAPAN NTE.|126|LA PURISIMA|TOLUCA|ESTADO DE MEXICO|Mexico|52148' +
         '|BLVD. TOLUCA-IXTAPAN NTE.|Mexico|Regimen General de Ley Persona Moral' +
         '|COSC8001137NA|CORTES SOTO CARLOS|PRIVADA LOS CISNES|19|METEPEC|MEXICO|Mexico|52172' +
@@ -59,11 +62,14 @@ describe('cadena original (SAT XSLT rules)', () => {
   });
 
   it('comercio exterior 2.0 (a car exported): its own attribute set, addresses and goods, no Propietario', () => {
-    const cce = `<cce20:ComercioExterior xmlns:cce20="http://www.sat.gob.mx/ComercioExterior20" Version="2.0" ClaveDePedimento="A1" CertificadoOrigen="0" Incoterm="FCA" TipoCambioUSD="17.0500" TotalUSD="20527.86">
+    const cce = `<cce20:ComercioExterior xmlns:cce20="http://www.sat.gob.mx/ComercioExterior20" Version="2.0" ClaveDePedimento="A1" \
+CertificadoOrigen="0" Incoterm="FCA" TipoCambioUSD="17.0500" TotalUSD="20527.86">
       <cce20:Emisor><cce20:Domicilio Calle="AV INDUSTRIAL" NumeroExterior="10" Estado="AGU" Pais="MEX" CodigoPostal="20290"/></cce20:Emisor>
       <cce20:Propietario NumRegIdTrib="123" ResidenciaFiscal="USA"/>
-      <cce20:Receptor NumRegIdTrib="987654321"><cce20:Domicilio Calle="MAIN ST" Estado="TX" Pais="USA" CodigoPostal="78041"/></cce20:Receptor>
-      <cce20:Mercancias><cce20:Mercancia NoIdentificacion="VERSA-SENSE-24" FraccionArancelaria="8703239901" CantidadAduana="1" UnidadAduana="06" ValorUnitarioAduana="20527.86" ValorDolares="20527.86">
+      <cce20:Receptor NumRegIdTrib="987654321"><cce20:Domicilio Calle="MAIN ST" Estado="TX" Pais="USA" CodigoPostal="78041"/>\
+</cce20:Receptor>
+      <cce20:Mercancias><cce20:Mercancia NoIdentificacion="VERSA-SENSE-24" FraccionArancelaria="8703239901" CantidadAduana="1" \
+UnidadAduana="06" ValorUnitarioAduana="20527.86" ValorDolares="20527.86">
         <cce20:DescripcionesEspecificas Marca="NISSAN" Modelo="VERSA" NumeroSerie="3N1CN8AE5RK812345"/>
       </cce20:Mercancia></cce20:Mercancias>
     </cce20:ComercioExterior>`;
@@ -75,18 +81,23 @@ describe('cadena original (SAT XSLT rules)', () => {
   });
 
   it('vehicle complements: renewal decree and destruction certificate, in document order', () => {
-    const complements = `<decreto:renovacionysustitucionvehiculos xmlns:decreto="http://www.sat.gob.mx/renovacionysustitucionvehiculos" Version="1.0" TipoDeDecreto="02">
+    const complements = `<decreto:renovacionysustitucionvehiculos xmlns:decreto="http://www.sat.gob.mx/renovacionysustitucionvehiculos" \
+Version="1.0" TipoDeDecreto="02">
         <decreto:DecretoSustitVehicular VehEnaj="01">
-          <decreto:VehiculoUsadoEnajenadoPermAlFab PrecioVehUsado="50000.00" TipoVeh="01" Marca="DINA" TipooClase="AUTOBUS" Año="1995" NIV="1D9000000S1234567" NumPlacas="123ABC" NumFolTarjCir="TC1" NumFolAvisoint="AV1" NumPedIm="95  47  3456  4000123" Aduana="47" FechaRegulVeh="1996-01-01" Foliofiscal="11111111-2222-4333-8444-555555555555"/>
+          <decreto:VehiculoUsadoEnajenadoPermAlFab PrecioVehUsado="50000.00" TipoVeh="01" Marca="DINA" TipooClase="AUTOBUS" Año="1995" \
+NIV="1D9000000S1234567" NumPlacas="123ABC" NumFolTarjCir="TC1" NumFolAvisoint="AV1" NumPedIm="95  47  3456  4000123" Aduana="47" \
+FechaRegulVeh="1996-01-01" Foliofiscal="11111111-2222-4333-8444-555555555555"/>
           <decreto:VehiculoNuvoSemEnajenadoFabAlPerm Año="2024" NumPlacas="456DEF"/>
         </decreto:DecretoSustitVehicular>
       </decreto:renovacionysustitucionvehiculos>
-      <destruccion:certificadodedestruccion xmlns:destruccion="http://www.sat.gob.mx/certificadodestruccion" Version="1.0" Serie="SERIE-A" NumFolDesVeh="DV-77">
+      <destruccion:certificadodedestruccion xmlns:destruccion="http://www.sat.gob.mx/certificadodestruccion" Version="1.0" Serie="SERIE-A" \
+NumFolDesVeh="DV-77">
         <destruccion:VehiculoDestruido Marca="DINA" TipooClase="AUTOBUS" Año="1995" NumPlacas="123ABC" NumFolTarjCir="TC1"/>
       </destruccion:certificadodedestruccion>`;
     const built = cadenaOf(edit(vehicleInvoice40(), '<cfdi:Complemento>', `<cfdi:Complemento>${complements}`));
     expect('cadena' in built && built.cadena).toContain(
-      '|56080.00|1.0|02|01|50000.00|01|DINA|AUTOBUS|1995|1D9000000S1234567|123ABC|TC1|AV1|95 47 3456 4000123|47|1996-01-01|11111111-2222-4333-8444-555555555555' +
+      '|56080.00|1.0|02|01|50000.00|01|DINA|AUTOBUS|1995|1D9000000S1234567|123ABC|TC1|AV1|95 47 3456 4000123|47|1996-01-01' +
+        '|11111111-2222-4333-8444-555555555555' +
         '|2024|456DEF|1.0|SERIE-A|DV-77|DINA|AUTOBUS|1995|123ABC|TC1|1.0|0.00|0.00|ISH',
     );
   });

@@ -147,7 +147,13 @@ describe('ownerInfo', () => {
     [
       'the person of an ID',
       { nombre: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', apellido_materno: 'GARCÍA', curp: 'HEGG560427MVZRRL04' },
-      { nombre: 'GLORIA HERNÁNDEZ GARCÍA', nombres: 'GLORIA', apellido_paterno: 'HERNÁNDEZ', curp: 'HEGG560427MVZRRL04', source: 'nombre' },
+      {
+        nombre: 'GLORIA HERNÁNDEZ GARCÍA',
+        nombres: 'GLORIA',
+        apellido_paterno: 'HERNÁNDEZ',
+        curp: 'HEGG560427MVZRRL04',
+        source: 'nombre',
+      },
     ],
     [
       'the receiver of an invoice, typed by its RFC',

@@ -108,8 +108,10 @@ describe('sat_cfdi real adapter (@nodecfdi/sat-estado-cfdi)', () => {
           .end(
             '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><ConsultaResponse xmlns="http://tempuri.org/">' +
               '<ConsultaResult xmlns:a="http://schemas.datacontract.org/2004/07/Sat.Cfdi.Negocio.ConsultaCfdi.Servicio">' +
-              '<a:CodigoEstatus>S - Comprobante obtenido satisfactoriamente.</a:CodigoEstatus><a:EsCancelable>Cancelable sin aceptación</a:EsCancelable>' +
-              '<a:Estado>Vigente</a:Estado><a:EstatusCancelacion/><a:ValidacionEFOS>200</a:ValidacionEFOS></ConsultaResult></ConsultaResponse></s:Body></s:Envelope>',
+              '<a:CodigoEstatus>S - Comprobante obtenido satisfactoriamente.</a:CodigoEstatus>' +
+              '<a:EsCancelable>Cancelable sin aceptación</a:EsCancelable>' +
+              '<a:Estado>Vigente</a:Estado><a:EstatusCancelacion/><a:ValidacionEFOS>200</a:ValidacionEFOS>' +
+              '</ConsultaResult></ConsultaResponse></s:Body></s:Envelope>',
           );
       });
     });

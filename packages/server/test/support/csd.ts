@@ -30,7 +30,10 @@ export interface TestCsdOptions {
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
 let issued = 0;
 
-/** Makes a CSD-like test certificate and RSA key: the RFC in the subject's x500UniqueIdentifier, the serial the 20-digit number's ASCII bytes. */
+/**
+ * Makes a CSD-like test certificate and RSA key: the RFC in the subject's x500UniqueIdentifier,
+ * the serial the 20-digit number's ASCII bytes.
+ */
 export async function makeTestCsd(opts: TestCsdOptions): Promise<TestCsd> {
   const number = opts.number ?? `3000100000${String(Date.now() % 1e7).padStart(7, '0')}${String(issued++ % 1000).padStart(3, '0')}`;
   if (!/^\d{20}$/.test(number)) throw new Error(`a certificate number has 20 digits: ${number}`);
@@ -68,7 +71,10 @@ function withAttribute(tag: string, name: string, value: string): string {
   return tag.replace(/\s*(\/?)>$/, ` ${name}="${value}"$1>`);
 }
 
-/** Seals a CFDI XML with `csd`: fills NoCertificado and Certificado, computes Sello over the cadena original (vcase's own rules), and the timbre's SelloCFD when there is one. */
+/**
+ * Seals a CFDI XML with `csd`: fills NoCertificado and Certificado, computes Sello over the
+ * cadena original (vcase's own rules), and the timbre's SelloCFD when there is one.
+ */
 export function signCfdi(xml: string, csd: TestCsd): string {
   const tag = ROOT_TAG.exec(xml)?.[0];
   if (!tag) throw new Error('signCfdi: no Comprobante element');

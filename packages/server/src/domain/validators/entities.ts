@@ -136,14 +136,11 @@ const NAMES_IN_TEXT = [...BY_KEY.keys()]
   .sort((a, b) => b.length - a.length);
 const NAMES_RE = new RegExp(`(?<![A-ZÑ])(${NAMES_IN_TEXT.map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![A-ZÑ])`);
 
-const GOVERNMENT_RE = new RegExp(
-  `(?:GOBIERNO|ESTADO LIBRE Y SOBERANO|SECRETARIA DE (?:FINANZAS|MOVILIDAD|HACIENDA)|ENTIDAD(?: FEDERATIVA)?)\\s+(?:DEL?\\s+)?(?:LA\\s+)?(?:ESTADO\\s+DE\\s+)?(${[
-    ...NAMES_IN_TEXT,
-    'MEXICO',
-  ]
-    .map((n) => n.replace(/ /g, '\\s+'))
-    .join('|')})(?![A-ZÑ])`,
-);
+const GOVERNMENT_INTRO =
+  '(?:GOBIERNO|ESTADO LIBRE Y SOBERANO|SECRETARIA DE (?:FINANZAS|MOVILIDAD|HACIENDA)|ENTIDAD(?: FEDERATIVA)?)' +
+  '\\s+(?:DEL?\\s+)?(?:LA\\s+)?(?:ESTADO\\s+DE\\s+)?';
+const GOVERNMENT_NAMES = [...NAMES_IN_TEXT, 'MEXICO'].map((n) => n.replace(/ /g, '\\s+')).join('|');
+const GOVERNMENT_RE = new RegExp(`${GOVERNMENT_INTRO}(${GOVERNMENT_NAMES})(?![A-ZÑ])`);
 
 /**
  * The entity a document names in free text: first one introduced as a government ("GOBIERNO

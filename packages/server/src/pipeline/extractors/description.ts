@@ -86,10 +86,8 @@ const MAKES = [
 ];
 const MAKE_RE = new RegExp(String.raw`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(?![A-Z0-9])`);
 /** Field words OCR may glue to the make before them ("VOLKSWAGENTIPO JETTA"). */
-const GLUED = new RegExp(
-  `(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(TIPO|MODELO|LINEA|SUBMARCA|VERSION|SERIE|MOTOR|COLOR)(?![A-Z])`,
-  'gi',
-);
+const GLUED_FIELDS = 'TIPO|MODELO|LINEA|SUBMARCA|VERSION|SERIE|MOTOR|COLOR';
+const GLUED = new RegExp(`(?<![A-Z0-9])(${MAKES.map((m) => m.replace(/[-\s]/g, '[-\\s]')).join('|')})(${GLUED_FIELDS})(?![A-Z])`, 'gi');
 
 /** The text with a space put back between a known make and the field word OCR glued to it. */
 export function unglueMakes(text: string): string {

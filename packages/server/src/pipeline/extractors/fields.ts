@@ -40,8 +40,10 @@ export function findDate(segs: readonly Segment[], keys: readonly string[]): str
   return undefined;
 }
 
-const BODY_TYPES =
-  /^(SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS)\b/;
+const BODY_TYPE_WORDS =
+  String.raw`SEDAN|HATCH\s?BACK|PICK\s?-?UP|CAMIONETA|AUTOMOVIL|MOTOCICLETA|SUV|VAGONETA|COUPE|CONVERTIBLE|CHASIS|PARTICULAR|` +
+  String.raw`CAMION|MINIVAN|VAN|REDILAS|TRACTOCAMION|REMOLQUE|\d+\s*PUERTAS`;
+const BODY_TYPES = new RegExp(String.raw`^(${BODY_TYPE_WORDS})\b`);
 
 /** A name value up to an amount printed after it on its row ("VERSA SENSE  350,000.00"). */
 function nameValue(value: string | undefined): string | undefined {

@@ -6,19 +6,27 @@ import { fold, type LabelSpec } from '../text.js';
  */
 export const LABELS: Record<string, LabelSpec> = {
   vin: {
-    pattern: String.raw`NO\.?\s*(?:DE\s*)?SERIE|NUM(?:ERO|\.)?\s*(?:DE\s*)?SERIE|SERIE\s*VEHICULAR|SERIE|N\.\s?I\.\s?V\.?|NIV|VIN|NUMERO\s*DE\s*IDENTIFICACION\s*VEHICULAR`,
+    pattern:
+      String.raw`NO\.?\s*(?:DE\s*)?SERIE|NUM(?:ERO|\.)?\s*(?:DE\s*)?SERIE|SERIE\s*VEHICULAR|SERIE|N\.\s?I\.\s?V\.?|NIV|VIN|` +
+      String.raw`NUMERO\s*DE\s*IDENTIFICACION\s*VEHICULAR`,
   },
   placa: {
-    pattern: String.raw`NO\.?\s*DE\s*PLACAS?|NUM(?:ERO|\.)?\s*DE\s*PLACAS?|PLACAS?(?:\s*DE\s*CIRCULACION|\s*(?:NUEVAS?|ASIGNADAS?|ACTUAL(?:ES)?|VIGENTES?))?|MATRICULA`,
+    pattern:
+      String.raw`NO\.?\s*DE\s*PLACAS?|NUM(?:ERO|\.)?\s*DE\s*PLACAS?|` +
+      String.raw`PLACAS?(?:\s*DE\s*CIRCULACION|\s*(?:NUEVAS?|ASIGNADAS?|ACTUAL(?:ES)?|VIGENTES?))?|MATRICULA`,
   },
   // A previous plate is not the document's plate: its own key keeps it out of `placa`.
   placa_anterior: { pattern: String.raw`PLACAS?\s*(?:ANTERIOR(?:ES)?|DE\s*BAJA|DADAS?\s*DE\s*BAJA)` },
   entidad: {
-    pattern: String.raw`ENTIDAD(?:\s*FEDERATIVA)?(?:\s*DE\s*(?:EMPLACADO|EMPLACAMIENTO|REGISTRO|PLACAS)|\s*QUE\s*EMPLACO|\s*EMISORA)?|ESTADO\s*QUE\s*EMPLACO|EMPLACADO\s*EN`,
+    pattern:
+      String.raw`ENTIDAD(?:\s*FEDERATIVA)?(?:\s*DE\s*(?:EMPLACADO|EMPLACAMIENTO|REGISTRO|PLACAS)|\s*QUE\s*EMPLACO|\s*EMISORA)?|` +
+      String.raw`ESTADO\s*QUE\s*EMPLACO|EMPLACADO\s*EN`,
   },
   estado: { pattern: 'ESTADO', colon: true },
   propietario: {
-    pattern: String.raw`NOMBRE\s*DEL\s*PROPIETARIO|NOMBRE\s*DEL\s*TITULAR|PROPIETARIO|TITULAR|NOMBRE\s*DEL\s*CONTRIBUYENTE|CONTRIBUYENTE|RAZON\s*SOCIAL`,
+    pattern:
+      String.raw`NOMBRE\s*DEL\s*PROPIETARIO|NOMBRE\s*DEL\s*TITULAR|PROPIETARIO|TITULAR|NOMBRE\s*DEL\s*CONTRIBUYENTE|CONTRIBUYENTE|` +
+      String.raw`RAZON\s*SOCIAL`,
   },
   nombre: { pattern: String.raw`NOMBRE\(?S?\)?`, colon: true },
   // A bare MOTOR is a label only before a value with a digit (engine numbers have one): in
@@ -32,7 +40,9 @@ export const LABELS: Record<string, LabelSpec> = {
   folio_fiscal: { pattern: String.raw`FOLIO\s*FISCAL|UUID` },
   folio: { pattern: String.raw`NO\.?\s*DE\s*FOLIO|NUM(?:ERO|\.)?\s*DE\s*FOLIO|FOLIO|NO\.?\s*DE\s*CONSTANCIA` },
   fecha_expedicion: {
-    pattern: String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:EXPEDICION|EMISION|ALTA|REGISTRO|INSCRIPCION|IMPRESION|MOVIMIENTO|CERTIFICACION)|EXPEDIDA?\s*EL|FECHA\s*DE\s*ACTUALIZACION`,
+    pattern:
+      String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:EXPEDICION|EMISION|ALTA|REGISTRO|INSCRIPCION|IMPRESION|MOVIMIENTO|CERTIFICACION)|` +
+      String.raw`EXPEDIDA?\s*EL|FECHA\s*DE\s*ACTUALIZACION`,
   },
   fecha_pago: {
     pattern: String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:PAGO|OPERACION|APLICACION|TRANSACCION)|PAGADO\s*EL`,
@@ -43,7 +53,9 @@ export const LABELS: Record<string, LabelSpec> = {
   total: { pattern: String.raw`TOTAL\s*(?:A\s*PAGAR|PAGADO|GENERAL|NETO)?|IMPORTE\s*(?:TOTAL|PAGADO)|MONTO\s*(?:TOTAL|PAGADO)` },
   subtotal: { pattern: String.raw`SUB\s?-?TOTAL` },
   ejercicio: {
-    pattern: String.raw`EJERCICIOS?(?:\s*FISCAL(?:ES)?)?(?:\s*(?:A\s*PAGAR|PAGADOS?))?|A[NÑ]OS?\s*(?:A\s*PAGAR|PAGADOS?|FISCAL(?:ES)?)|PERIODOS?(?:\s*(?:DE\s*PAGO|PAGADOS?))?`,
+    pattern:
+      String.raw`EJERCICIOS?(?:\s*FISCAL(?:ES)?)?(?:\s*(?:A\s*PAGAR|PAGADOS?))?|A[NÑ]OS?\s*(?:A\s*PAGAR|PAGADOS?|FISCAL(?:ES)?)|` +
+      String.raw`PERIODOS?(?:\s*(?:DE\s*PAGO|PAGADOS?))?`,
   },
   rfc: { pattern: String.raw`R\.?\s?F\.?\s?C\.?` },
   curp: { pattern: 'CURP' },
@@ -101,7 +113,9 @@ export const PARTY_LABELS: Record<string, LabelSpec> = {
   rfc_receptor: { pattern: String.raw`RFC\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)` },
   nombre_emisor: { pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL|DENOMINACION)\s*(?:DEL\s*)?EMISOR|EMISOR|VENDEDOR|EXPEDIDO\s*POR` },
   nombre_receptor: {
-    pattern: String.raw`(?:NOMBRE|RAZON\s*SOCIAL|DENOMINACION)\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)|RECEPTOR|CLIENTE|FACTURAR\s*A|ADQUIRENTE|COMPRADOR`,
+    pattern:
+      String.raw`(?:NOMBRE|RAZON\s*SOCIAL|DENOMINACION)\s*(?:DEL\s*)?(?:RECEPTOR|CLIENTE)|RECEPTOR|CLIENTE|FACTURAR\s*A|ADQUIRENTE|` +
+      String.raw`COMPRADOR`,
   },
 };
 

@@ -6,7 +6,10 @@ import type { TextView } from '../text.js';
  * field of the document (docs/rules.md, "What a printed CFDI never gives").
  */
 const SEAL_HEADING = new RegExp(
-  String.raw`^(?:SELLO\s*(?:DIGITAL)?\s*(?:DEL?\s*)?(?:CFDI|SAT|EMISOR|CONTRIBUYENTE)?|CADENA\s*ORIGINAL|CERTIFICADO\s*(?:DIGITAL|DEL?\s*(?:SAT|EMISOR|CSD))?|NO\.?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|NUM(?:ERO|\.)?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|CODIGO\s*QR)\b`,
+  String.raw`^(?:SELLO\s*(?:DIGITAL)?\s*(?:DEL?\s*)?(?:CFDI|SAT|EMISOR|CONTRIBUYENTE)?|CADENA\s*ORIGINAL|` +
+    String.raw`CERTIFICADO\s*(?:DIGITAL|DEL?\s*(?:SAT|EMISOR|CSD))?|` +
+    String.raw`NO\.?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|NUM(?:ERO|\.)?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|` +
+    String.raw`CODIGO\s*QR)\b`,
 );
 
 /** XML printed as text (a declaration, tags): never a field's value. */

@@ -101,8 +101,10 @@ function partyIn(t: TextView, section: Section): Party {
 }
 
 /** The end of a company name a narrow column wrapped onto the next line ("…, S.A.P.I." / "DE C.V."). */
-const NAME_CONTINUATION =
-  /^(?:(?:S\.?\s*(?:A\.?\s*(?:P\.?\s*I\.?\s*)?|C\.?\s*|DE\s*)?)?DE\s*(?:C\.?\s*V|R\.?\s*L|I\.?\s*P)\b|S\.?\s*A\.?\s*(?:B\.?\s*)?(?:DE\s*C\.?\s*V\.?)?$|S\.?\s*C\.?$|A\.?\s*C\.?$|C\.?\s*V\.?$)/;
+const NAME_CONTINUATION = new RegExp(
+  String.raw`^(?:(?:S\.?\s*(?:A\.?\s*(?:P\.?\s*I\.?\s*)?|C\.?\s*|DE\s*)?)?DE\s*(?:C\.?\s*V|R\.?\s*L|I\.?\s*P)\b|` +
+    String.raw`S\.?\s*A\.?\s*(?:B\.?\s*)?(?:DE\s*C\.?\s*V\.?)?$|S\.?\s*C\.?$|A\.?\s*C\.?$|C\.?\s*V\.?$)`,
+);
 
 /** A name, with the next line appended when it is the wrapped rest of a company's name. */
 function withContinuation(name: string | undefined, next: string | undefined): string | undefined {

@@ -9,12 +9,24 @@ const HEADINGS: [SectionKind, RegExp][] = [
   ['receptor', /^(?:DATOS\s*(?:FISCALES\s*)?DEL?\s*)?(?:RECEPTOR|CLIENTE|ADQUIRENTE|COMPRADOR)(?![A-Z])|^FACTURAR\s*A(?![A-Z])/],
   [
     'related',
-    /^(?:CFDIS?|DOCUMENTOS?|COMPROBANTES?)\s*(?:FISCALES\s*)?RELACIONADOS?(?![A-Z])|^TIPO\s*DE\s*RELACION(?![A-Z])|^UUID\s*RELACIONADOS?(?![A-Z])/,
+    new RegExp(
+      [
+        String.raw`^(?:CFDIS?|DOCUMENTOS?|COMPROBANTES?)\s*(?:FISCALES\s*)?RELACIONADOS?(?![A-Z])`,
+        String.raw`^TIPO\s*DE\s*RELACION(?![A-Z])`,
+        String.raw`^UUID\s*RELACIONADOS?(?![A-Z])`,
+      ].join('|'),
+    ),
   ],
   ['concepts', /^CONCEPTOS?(?![A-Z])/],
   [
     'other',
-    /^(?:DATOS|INFORMACION)\s*(?:ADICIONAL(?:ES)?|GENERALES|COMPLEMENTARI[AO]S?|DEL\s*(?:COMPROBANTE|CFDI|VEHICULO|DOCUMENTO))(?![A-Z])|^(?:OBSERVACIONES|TIMBRE\s*FISCAL(?:\s*DIGITAL)?|COMPLEMENTO|IMPORTE\s*CON\s*LETRA|TOTALES)(?![A-Z])/,
+    new RegExp(
+      [
+        String.raw`^(?:DATOS|INFORMACION)\s*` +
+          String.raw`(?:ADICIONAL(?:ES)?|GENERALES|COMPLEMENTARI[AO]S?|DEL\s*(?:COMPROBANTE|CFDI|VEHICULO|DOCUMENTO))(?![A-Z])`,
+        String.raw`^(?:OBSERVACIONES|TIMBRE\s*FISCAL(?:\s*DIGITAL)?|COMPLEMENTO|IMPORTE\s*CON\s*LETRA|TOTALES)(?![A-Z])`,
+      ].join('|'),
+    ),
   ],
 ];
 

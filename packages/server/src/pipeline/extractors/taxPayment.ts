@@ -18,8 +18,9 @@ export function yearsIn(value: string): number[] {
 }
 
 /** A header row with the year column first ("EJERCICIO IMPORTE"), then one row per year. */
-const YEAR_TABLE_HEADER =
-  /^[ \t]*(?:EJERCICIOS?|A[NÑ]OS?|PERIODOS?)(?:[ \t]+FISCAL(?:ES)?)?[ \t]+(?:IMPORTE|MONTO|CANTIDAD|TOTAL|CONCEPTO|ADEUDO|PAGO)\b[^\n]*$/gm;
+const YEAR_COLUMN = String.raw`(?:EJERCICIOS?|A[NÑ]OS?|PERIODOS?)(?:[ \t]+FISCAL(?:ES)?)?`;
+const NEXT_COLUMN = '(?:IMPORTE|MONTO|CANTIDAD|TOTAL|CONCEPTO|ADEUDO|PAGO)';
+const YEAR_TABLE_HEADER = new RegExp(String.raw`^[ \t]*${YEAR_COLUMN}[ \t]+${NEXT_COLUMN}\b[^\n]*$`, 'gm');
 const YEAR_ROW = /^[ \t]*(20\d\d|19[5-9]\d)(?!\d)/;
 
 /** Years listed as the rows of a table under a year-column header (`folded` text). */
@@ -45,7 +46,9 @@ export function fiscalYears(t: TextView): number | number[] | undefined {
   const segs = segments(t, LABELS);
   const years = new Set<number>();
   for (const v of valuesOf(segs, 'ejercicio')) for (const y of yearsIn(v.slice(0, 40))) years.add(y);
-  const concept = String.raw`(?:TENENCIA|REFRENDO|CONTROL VEHICULAR|DERECHOS VEHICULARES)(?:\s+(?:EJERCICIO|A[NÑ]O|DEL?))?\s*:?\s*(20\d\d)(?!\d)`;
+  const concept =
+    String.raw`(?:TENENCIA|REFRENDO|CONTROL VEHICULAR|DERECHOS VEHICULARES)` +
+    String.raw`(?:\s+(?:EJERCICIO|A[NÑ]O|DEL?))?\s*:?\s*(20\d\d)(?!\d)`;
   for (const m of matchesOf(t, concept)) years.add(Number(m.groups[0]));
   for (const y of yearsInTable(t.folded)) years.add(y);
   const sorted = [...years].sort((a, b) => a - b);

@@ -14,7 +14,8 @@ export const SEAL_REASONS = {
   version: (v: string) => `Solo se verifica el sello de CFDI 3.2, 3.3 y 4.0; este es versión ${v}`,
   unsigned: (missing: string) => `El CFDI no tiene ${missing}: es un borrador sin sellar`,
   sello: 'El Sello no es base64 válido',
-  truncated: (bytes: number, expected: number) => `El Sello está truncado: ${bytes} bytes donde la llave del certificado firma ${expected}`,
+  truncated: (bytes: number, expected: number) =>
+    `El Sello está truncado: ${bytes} bytes ` + `donde la llave del certificado firma ${expected}`,
   number: (declared: string, actual: string) => `El NoCertificado ${declared || '(vacío)'} no es el número del Certificado (${actual})`,
   rfc: (certificate: string, emisor: string) => `El Certificado es del RFC ${certificate}, no del emisor ${emisor || '(sin RFC)'}`,
   resealed: 'El SelloCFD del timbre no es el Sello del comprobante: se volvió a sellar después del timbrado',
