@@ -66,6 +66,23 @@ function combined(a: string, b: string): string[] {
   return out;
 }
 
+/** Edits (insertions, deletions, substitutions) between `a` and `b`. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * A fresh read far from the first one is a different misread, not a correction: a check digit
+ * or a hexadecimal shape passes by chance often enough (1 in 11 for a VIN) to invent a value.
+ */
+const MAX_REREAD_EDITS = 2;
+
 /** One word's box cut from the page, enlarged, on a white margin. */
 async function crop(page: Buffer, box: TextBox, size: { width: number; height: number }): Promise<Buffer> {
   const pad = Math.round((box.y1 - box.y0) * 0.35);
@@ -95,7 +112,9 @@ export async function rereadIdentifiers(pool: TesseractPool, page: Buffer, lines
   for (const s of suspects.slice(0, MAX_REREADS)) {
     const word = s.line[s.i];
     const again = core((await pool.readLine(await crop(page, word, size), s.kind!.alphabet)).replace(/\s+/g, ''));
-    const agreed = [again, ...combined(core(word.text), again)].find((v) => s.kind!.read.test(v) && s.kind!.valid(v));
+    const first = core(word.text);
+    const candidates = editDistance(first, again) <= MAX_REREAD_EDITS ? [again, ...combined(first, again)] : [];
+    const agreed = candidates.find((v) => s.kind!.read.test(v) && s.kind!.valid(v));
     if (agreed) {
       s.line[s.i] = { ...word, text: agreed };
       replaced++;

@@ -18,15 +18,18 @@ const INVOICE_LABELS: Record<string, LabelSpec> = {
   fecha_emision: { pattern: String.raw`FECHA\s*(?:Y\s*HORA\s*)?DE\s*(?:EMISION|EXPEDICION)|EMITIDA?\s*EL` },
   // Fields of the CFDI itself, so their values never read as a vehicle's type or version.
   cfdi_field: {
-    pattern: String.raw`TIPO\s*DE\s*(?:COMPROBANTE|RELACION|CAMBIO)|VERSION\s*(?:DEL?\s*)?(?:CFDI|COMPROBANTE)?|EFECTO\s*(?:DEL?\s*)?COMPROBANTE|USO\s*(?:DEL\s*)?CFDI|REGIMEN\s*FISCAL|EXPORTACION|LUGAR\s*DE\s*EXPEDICION`,
+    pattern:
+      String.raw`TIPO\s*DE\s*(?:COMPROBANTE|RELACION|CAMBIO)|VERSION\s*(?:DEL?\s*)?(?:CFDI|COMPROBANTE)?|` +
+      String.raw`EFECTO\s*(?:DEL?\s*)?COMPROBANTE|USO\s*(?:DEL\s*)?CFDI|REGIMEN\s*FISCAL|EXPORTACION|LUGAR\s*DE\s*EXPEDICION`,
   },
   endoso: { pattern: String.raw`ENDOSOS?` },
   ...LABELS,
 };
 
-const UUID = String.raw`[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}`;
+// Whole groups only: a group read one character too long is a misread, never trimmed to fit.
+const UUID = String.raw`(?<![0-9A-Z])[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}(?![0-9A-Z])`;
 /** A UUID as OCR may read it: letters a hexadecimal digit never is, in place of the digits they resemble. */
-const UUID_READ = /[0-9A-Z]{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{12}/;
+const UUID_READ = /(?<![0-9A-Z])[0-9A-Z]{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{12}(?![0-9A-Z])/;
 const HEX_MISREAD: Record<string, string> = { O: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', T: '7' };
 
 /** A UUID from a labeled value, O/I/S/Z/G/T read for 0/1/5/2/6/7 mended. */

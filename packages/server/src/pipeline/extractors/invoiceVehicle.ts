@@ -6,7 +6,7 @@ import { vehicleFromDescription } from './description.js';
 import { findMakeModel, findMotor } from './fields.js';
 import { startsWithFieldLabel } from './labels.js';
 import { headingOf, type Section } from './sections.js';
-import { findVin, vinOf } from './vin.js';
+import { findVin, labeledReads, readsDisagree, vinOf } from './vin.js';
 
 /** Words of a concept that sells or describes a vehicle. */
 const VEHICLE_CONCEPT = /\b(?:AUTOMOVIL|AUTOMOTOR|VEHICULO|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|PICK\s?UP|AUTOBUS|REMOLQUE)\b/;
@@ -60,7 +60,8 @@ export function invoiceVehicle(t: TextView, segs: readonly Segment[], sections: 
   // A scan's description may hold the same misread as its labeled field (docs/rules.md, "VIN").
   const describedVin =
     ctx.scanned && described.vin && /^[1-5]/.test(described.vin) && !validateVin(described.vin).checkDigitValid ? undefined : described.vin;
-  const vin = vinOf(vinRead, ctx.findings) ?? describedVin;
+  const disagree = ctx.scanned && readsDisagree([...labeledReads(segs, ctx).map((r) => r.vin), vinRead?.vin, describedVin]);
+  const vin = disagree ? undefined : (vinOf(vinRead, ctx.findings) ?? describedVin);
   if (!vin && !description) return {};
   const labeled = { ...findMakeModel(segs), numero_motor: findMotor(segs) };
   const { pedimento: _customs, vin: _vin, ...fromDescription } = described;

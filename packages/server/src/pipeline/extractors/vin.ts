@@ -62,8 +62,10 @@ export function readVin(token: string): VinRead | undefined {
 }
 
 /** Words that put an unlabeled 17-character token in a vehicle's description. */
-const VEHICLE_WORDS =
-  /\b(?:VEHICULO|AUTOMOVIL|AUTOMOTOR|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|REMOLQUE|PICK\s?UP|SEDAN|MARCA|MODELO|MOTOR|CHASIS|SERIE|NIV|VIN|CARROCERIA)\b/;
+const VEHICLE_WORD_LIST =
+  String.raw`VEHICULO|AUTOMOVIL|AUTOMOTOR|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|REMOLQUE|PICK\s?UP|SEDAN|` +
+  String.raw`MARCA|MODELO|MOTOR|CHASIS|SERIE|NIV|VIN|CARROCERIA`;
+const VEHICLE_WORDS = new RegExp(String.raw`\b(?:${VEHICLE_WORD_LIST})\b`);
 
 /** Lines about a certificate or a seal: their "serie" is the certificate's. */
 const CERTIFICATE_WORDS = /\b(?:CERTIFICADO|CSD|SELLO|CADENA)\b/;
@@ -105,15 +107,15 @@ export interface FindVinOptions {
  * The document's VIN (docs/rules.md, "VIN"): a labeled field (VIN, NIV, No. de serie, Número de
  * identificación vehicular, Serie) first, one whose check digit holds before one whose does not;
  * else an unlabeled 17-character token only when its check digit holds and it stands in a
- * vehicle's description; else, with `partial`, a labeled partial VIN. `t` comes with seals, certificates and the cadena original blanked out.
+ * vehicle's description; else, with `partial`, a labeled partial VIN. `t` comes with seals,
+ * certificates and the cadena original blanked out.
  */
 export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOptions = {}): VinRead | undefined {
   const labeled = valuesOf(segs, 'vin');
-  const reads = labeled
-    .map((v) => readVin(v.split(/\s+/)[0]) ?? readVin(v.replace(/\s+/g, '').slice(0, 18)) ?? readVin(v.replace(/\s+/g, '').slice(0, 17)))
-    .filter((r): r is VinRead => !!r && !(opts.scanned && misreadNorthAmerican(r.vin)));
-  const checked = reads.find((r) => hasCheckDigit(r.vin));
-  if (checked) return checked;
+  const reads = labeledReads(segs, opts);
+  const checked = reads.filter((r) => hasCheckDigit(r.vin));
+  if (opts.scanned && readsDisagree(checked.map((r) => r.vin))) return undefined;
+  if (checked[0]) return checked[0];
   const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
     .filter(
       (m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)),
@@ -130,6 +132,33 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
     }
   }
   return undefined;
+}
+
+/** What each labeled VIN field reads (`readVin`); a scan's misread North American VINs left out. */
+export function labeledReads(segs: readonly Segment[], opts: Pick<FindVinOptions, 'scanned'> = {}): VinRead[] {
+  return valuesOf(segs, 'vin')
+    .map((v) => {
+      const first = normalizeVin(v.split(/\s+/)[0]);
+      return readVin(first) ?? (first.length === 17 || first.length === 18 ? undefined : readGlued(v.replace(/\s+/g, '')));
+    })
+    .filter((r): r is VinRead => !!r && !(opts.scanned && misreadNorthAmerican(r.vin)));
+}
+
+/**
+ * A VIN split by spaces or glued to what follows it: its first 18, then 17 characters. Never
+ * for a token of 18 that failed as a whole: cutting its last character off and undoing two
+ * confusions in the rest invents a VIN whose check digit holds by chance.
+ */
+function readGlued(value: string): VinRead | undefined {
+  return readVin(value.slice(0, 18)) ?? readVin(value.slice(0, 17));
+}
+
+/**
+ * Two VINs read from one scanned page that each pass the check digit yet differ: one is a
+ * misread, and which one cannot be told, so neither is taken (docs/rules.md, "VIN").
+ */
+export function readsDisagree(vins: readonly (string | undefined)[]): boolean {
+  return new Set(vins.filter((v): v is string => !!v && hasCheckDigit(v))).size > 1;
 }
 
 /** A North American VIN whose binding check digit fails. */

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { rereadIdentifiers } from '../../src/pipeline/engines/reread.js';
+import type { TesseractPool } from '../../src/pipeline/engines/tesseractPool.js';
+import { extractContext } from '../../src/pipeline/extractors/context.js';
+import { extractParsedData } from '../../src/pipeline/index.js';
+
+// Misreads of the project's own 150–300 dpi scans that once came out as values the page does
+// not hold (bench group `accuracy`, "spurious values"): each is now left out.
+describe('scan misreads never become values', () => {
+  const scanned = () => extractContext(undefined, { scanned: true });
+
+  it('an 18-character VIN read is not cut to 17 and mended twice over', () => {
+    // Printed 3N8CP5CB5LL690259; read with S for 5 and an E too many. Cutting the last '9' and
+    // undoing S→8 and 6→G gives 3N8CP5CB8LLGE9025, whose check digit holds by chance.
+    const text = 'CONCEPTOS\nAUTOMOVIL NISSAN KICKS 2020\nNúmero de serie: 3N8CP5CBSLL6E90259 Clave vehicular: 2848114';
+    expect(extractParsedData('invoice', text, undefined, scanned())).not.toHaveProperty('vin');
+  });
+
+  it('a VIN glued to the next word is still read', () => {
+    const text = 'TARJETA DE CIRCULACION\nPLACA: ABC1234\nNIV: 3N1CN8AE5RK812345MARCA NISSAN';
+    expect(extractParsedData('certificate_title', text, undefined, scanned()).vin).toBe('3N1CN8AE5RK812345');
+  });
+
+  it('two labeled reads that each pass the check digit but differ: neither is taken', () => {
+    // Printed 3VWC57BU4RM617643 twice; one read has S for 5 and 8 for B and still passes.
+    const text = [
+      'CONCEPTOS',
+      'AUTOMOVIL VOLKSWAGEN JETTA 2024',
+      'Complemento Venta de Vehículos — Clave vehicular: 9822033 NIV: 3VWCS78U4RM617643',
+      'No. de serie: 3VWC57BU4RM617643 No. de motor: DJN262894',
+    ].join('\n');
+    expect(extractParsedData('invoice', text, undefined, scanned())).not.toHaveProperty('vin');
+    // A text layer prints what the document holds: the first labeled VIN stands.
+    expect(extractParsedData('invoice', text).vin).toBe('3VWCS78U4RM617643');
+  });
+
+  it('a folio fiscal group read one character too long is not trimmed to fit', () => {
+    const text = 'FACTURA\nFolio fiscal\nDECDCESGE-DAF8-4831-89CE-A7202022460D\nFolio: FA-60782';
+    expect(extractParsedData('invoice', text, undefined, scanned())).not.toHaveProperty('folio_fiscal');
+    const right = 'FACTURA\nFolio fiscal\nD8CDCE6E-DAF8-4831-89CE-A7202D22460D\nFolio: FA-60782';
+    expect(extractParsedData('invoice', right, undefined, scanned()).folio_fiscal).toBe('D8CDCE6E-DAF8-4831-89CE-A7202D22460D');
+  });
+});
+
+describe('rereading a failing identifier', () => {
+  const page = () => sharp({ create: { width: 400, height: 60, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const poolReading = (text: string) => ({ readLine: async () => text }) as unknown as TesseractPool;
+  const line = (text: string) => [[{ text, x0: 10, y0: 10, x1: 390, y1: 40 }]];
+
+  it('takes a fresh read that passes the check and stays within two edits of the first', async () => {
+    const lines = line('3N8CP5CBSLL6E90259');
+    expect(await rereadIdentifiers(poolReading('3N8CP5CB5LL690259'), await page(), lines)).toBe(1);
+    expect(lines[0][0].text).toBe('3N8CP5CB5LL690259');
+  });
+
+  it('refuses a fresh read further away, even when its check digit holds', async () => {
+    const lines = line('3N8CP5CBSLL6E90259');
+    expect(await rereadIdentifiers(poolReading('3N8CP5CB8LLGE9025'), await page(), lines)).toBe(0);
+    expect(lines[0][0].text).toBe('3N8CP5CBSLL6E90259');
+  });
+});
