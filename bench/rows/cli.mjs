@@ -173,7 +173,8 @@ async function memoryRow(cfg, log, work) {
       },
     });
     const a = await runCliBatch({ rows: rows(small), env, cwd: work, concurrency: 8 });
-    if (a.ok === 0) return notMeasured(SPECS.memory, `the CLI uploaded no row (exit ${a.code}): ${a.firstError ?? a.stderr.trim().slice(0, 300)}`);
+    if (a.ok === 0)
+      return notMeasured(SPECS.memory, `the CLI uploaded no row (exit ${a.code}): ${a.firstError ?? a.stderr.trim().slice(0, 300)}`);
     const b = await runCliBatch({ rows: rows(large), env, cwd: work, concurrency: 8, maxSeconds: cfg.cliBatchMaxSeconds });
     log(
       `  CLI batch: ${small} rows peak ${(a.peakRss / MB).toFixed(1)} MB (${a.ok} ok, ${(a.wallMs / 1000).toFixed(1)} s); ` +

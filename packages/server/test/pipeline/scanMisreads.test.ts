@@ -43,8 +43,33 @@ describe('scan misreads never become values', () => {
   });
 });
 
+describe('blocks a scan frames or runs together', () => {
+  it('a certificate number ends its block; a heading off a bar ("- CONCEPTOS") ends a seal block', () => {
+    const text = [
+      'FACTURA',
+      'No. de certificado del SAT: 00001000003465685832',
+      'E]LLLL—Iee——.““—.T—].—_—]—;————',
+      '- CONCEPTOS',
+      'Clave Cant. Unidad Descripción P. unitario Importe',
+      '25101507 1 H87 PIEZA CAMIONETA USADA DE IMPORTACION MARCA JEEP MODELO GRAND 276637.93 276637.93',
+      'CHEROKEE AÑO 2021 SERIE 1C4RJFAG4MC358273 MOTOR 54HT801916',
+      'Sello digital del CFDI:',
+      'UhgJIgGBUOS3inYS01NB1a3DVxYGHLP+vDaLdHmghy69nHZ4s/bxy0alv160/LvgXbmlKLsc/',
+    ].join('\n');
+    expect(extractParsedData('invoice', text, undefined, extractContext(undefined, { scanned: true }))).toMatchObject({
+      vin: '1C4RJFAG4MC358273',
+      marca: 'JEEP',
+      modelo: 'GRAND CHEROKEE',
+      anio_modelo: 2021,
+    });
+  });
+});
+
 describe('rereading a failing identifier', () => {
-  const page = () => sharp({ create: { width: 400, height: 60, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const page = () =>
+    sharp({ create: { width: 400, height: 60, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
   const poolReading = (text: string) => ({ readLine: async () => text }) as unknown as TesseractPool;
   const line = (text: string) => [[{ text, x0: 10, y0: 10, x1: 390, y1: 40 }]];
 

@@ -7,7 +7,7 @@ import { findDate, findPedimentoNumber } from './fields.js';
 import { LABELS, PARTY_LABELS, startsWithFieldLabel } from './labels.js';
 import { maskMachineText } from './masks.js';
 import { findParties } from './parties.js';
-import { findSections, headingOf, type Section } from './sections.js';
+import { findSections, framedHeadingOf, type Section } from './sections.js';
 import { invoiceVehicle } from './invoiceVehicle.js';
 import { findFolio, type Data } from './vehicle.js';
 import { crossCheckQr } from './qrCheck.js';
@@ -75,7 +75,7 @@ function serieOf(t: TextView): string | undefined {
  * authority for UUID, RFCs and total.
  */
 export function extractInvoice(text: TextView, ctx: ExtractContext): Data {
-  const t = maskMachineText(text, { sealBlocks: true, endsBlock: (line) => startsWithFieldLabel(line) || !!headingOf(line) });
+  const t = maskMachineText(text, { sealBlocks: true, endsBlock: (line) => startsWithFieldLabel(line) || !!framedHeadingOf(line) });
   const sections = findSections(t);
   const related = sections.filter((s) => s.kind === 'related');
   const segs = segments(t, INVOICE_LABELS);

@@ -5,7 +5,7 @@ import { definedOnly } from '@vcase/shared';
 import { vehicleFromDescription } from './description.js';
 import { findMakeModel, findMotor } from './fields.js';
 import { startsWithFieldLabel } from './labels.js';
-import { headingOf, type Section } from './sections.js';
+import { framedHeadingOf, type Section } from './sections.js';
 import { findVin, labeledReads, readsDisagree, vinOf } from './vin.js';
 
 /** Words of a concept that sells or describes a vehicle. */
@@ -33,7 +33,7 @@ function vehicleDescription(t: TextView, sections: readonly Section[]): string |
   const lines = [original[0]];
   for (let i = 1; i < Math.min(folded.length, DESCRIPTION_LINES); i++) {
     const line = folded[i].trim();
-    if (!line || startsWithFieldLabel(line) || headingOf(line) || /^(?:SUB)?TOTAL\b/.test(line)) break;
+    if (!line || startsWithFieldLabel(line) || framedHeadingOf(line) || /^(?:SUB)?TOTAL\b/.test(line)) break;
     lines.push(original[i]);
   }
   return lines.join(' ').replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim();

@@ -42,8 +42,13 @@ export function maskMachineText(t: TextView, opts: MaskOptions = {}): TextView {
   let inSeal = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
-    if (opts.sealBlocks && SEAL_HEADING.test(line)) inSeal = true;
-    else if (inSeal && (!line || opts.endsBlock?.(line))) inSeal = false;
+    if (opts.sealBlocks && SEAL_HEADING.test(line)) {
+      // A certificate's number printed on its heading's line is the whole block.
+      inSeal = !(/CERTIFICADO/.test(line) && /\d{20}/.test(line));
+      lines[i] = blank(lines[i]);
+      original[i] = blank(original[i]);
+      continue;
+    } else if (inSeal && (!line || opts.endsBlock?.(line))) inSeal = false;
     if (inSeal) {
       lines[i] = blank(lines[i]);
       original[i] = blank(original[i]);

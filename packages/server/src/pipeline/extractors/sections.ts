@@ -118,17 +118,22 @@ export function headingOf(line: string): { kind: SectionKind; length: number } |
 const FRAME = /^[\s|_\-—–[\]()]+/;
 const FRAME_END = /[\s|_\-—–[\]()]+$/;
 
+/** `headingOf` for a line read off a heading bar, which may come framed by the bar's edges ("| RECEPTOR |", "- CONCEPTOS"). */
+export function framedHeadingOf(line: string): { kind: SectionKind; length: number; lead: number } | undefined {
+  const lead = line.length - line.replace(FRAME, '').length;
+  const heading = headingOf(line.replace(FRAME, '').replace(FRAME_END, ''));
+  return heading && { ...heading, lead };
+}
+
 /** The sections of a printed invoice, in order; text before the first heading is in none. */
 export function findSections(t: TextView): Section[] {
   const out: Section[] = [];
   let offset = 0;
   for (const line of t.folded.split('\n')) {
-    // A heading read off a bar may come framed by the bar's edges ("| RECEPTOR |").
-    const lead = line.length - line.replace(FRAME, '').length;
-    const heading = headingOf(line.replace(FRAME, '').replace(FRAME_END, ''));
+    const heading = framedHeadingOf(line);
     if (heading) {
       if (out.length) out[out.length - 1].end = offset;
-      out.push({ kind: heading.kind, start: offset, contentStart: offset + lead + heading.length, end: t.folded.length });
+      out.push({ kind: heading.kind, start: offset, contentStart: offset + heading.lead + heading.length, end: t.folded.length });
     }
     offset += line.length + 1;
   }
