@@ -65,6 +65,39 @@ describe('blocks a scan frames or runs together', () => {
   });
 });
 
+describe('columns a scan reads out of order', () => {
+  const scanned = () => extractContext(undefined, { scanned: true });
+
+  it('a field line under a party heading is never its name', () => {
+    const text = 'FACTURA\nEMISOR\nSerie: VN\nFolio: 97625\nRECEPTOR\nMIGUEL ÁNGEL SÁNCHEZ MARTÍNEZ\nRFC: SAMM820603R84';
+    const data = extractParsedData('invoice', text, undefined, scanned());
+    expect(data).not.toHaveProperty('nombre_emisor');
+    expect(data.nombre_receptor).toBe('MIGUEL ÁNGEL SÁNCHEZ MARTÍNEZ');
+  });
+
+  it('finds the vehicle concept row after a block the columns put under its heading; an amount is no model', () => {
+    const text = [
+      'CONCEPTOS',
+      'Clave Cant. Unidad Descripción',
+      'FACTURA',
+      'Serie: F',
+      'RECEPTOR |',
+      'JAVIER VEGA ORDÓÑEZ',
+      'P. unitario Importe',
+      '25101503 1 H87 PIEZA VEHICULO NUEVO MARCA: CHEVROLET, LINEA: AVEO, VERSION: LS, MODELO: 295258.62 295258.62',
+      '2024, COLOR: GRIS, NIV: 3G1TA5CF7RL406762, NUMERO DE MOTOR:',
+      'LDE6566800, CILINDROS: 4',
+      'Total: $342,500.00',
+    ].join('\n');
+    expect(extractParsedData('invoice', text, undefined, scanned())).toMatchObject({
+      vin: '3G1TA5CF7RL406762',
+      marca: 'CHEVROLET',
+      modelo: 'AVEO',
+      anio_modelo: 2024,
+    });
+  });
+});
+
 describe('rereading a failing identifier', () => {
   const page = () =>
     sharp({ create: { width: 400, height: 60, channels: 3, background: '#ffffff' } })

@@ -27,16 +27,25 @@ function languageDir(lang: string): string {
   return path.join(path.dirname(pkg), '4.0.0_best_int');
 }
 
+/**
+ * How every page is segmented: tesseract's own default, a single uniform block (PSM 6), set
+ * on each new worker and restored after every line read (PSM 7), so a page reads the same
+ * whatever the worker read before it.
+ */
+const PAGE_MODE = '6';
+
 async function startWorker(languages: string[]): Promise<Worker> {
   const mod = (await import('tesseract.js')) as unknown as { default?: typeof import('tesseract.js') } & typeof import('tesseract.js');
   const { createWorker } = mod.default ?? mod;
-  return createWorker(languages, 1, {
+  const worker = await createWorker(languages, 1, {
     langPath: languageDir(languages[0]),
     gzip: true,
     cacheMethod: 'none',
     // Without a handler tesseract.js rethrows a failed job as an uncaught exception.
     errorHandler: () => {},
   });
+  await worker.setParameters({ tessedit_pageseg_mode: PAGE_MODE as never });
+  return worker;
 }
 
 interface Block {
@@ -93,7 +102,7 @@ export class TesseractPool {
       try {
         return (await worker.recognize(image, {}, { text: true })).data.text.trim();
       } finally {
-        await worker.setParameters({ tessedit_pageseg_mode: '3' as never, tessedit_char_whitelist: '' });
+        await worker.setParameters({ tessedit_pageseg_mode: PAGE_MODE as never, tessedit_char_whitelist: '' });
       }
     });
   }

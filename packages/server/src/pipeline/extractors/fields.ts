@@ -64,7 +64,8 @@ export function findMakeModel(segs: readonly Segment[]): { marca?: string; model
   }
   for (const v of valuesOf(segs, 'modelo')) {
     const value = nameValue(v);
-    if (!value) continue;
+    // An amount printed beside the label (a concept's price, where the year wrapped) is no model.
+    if (!value || /^\$?\s?\d[\d,]*\.\d{2}\b/.test(value)) continue;
     if (/^\d{4}\b/.test(value)) {
       out.anio_modelo ??= parseYear(value);
     } else if (!out.modelo) out.modelo = value;

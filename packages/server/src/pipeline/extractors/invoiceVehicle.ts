@@ -11,6 +11,9 @@ import { findVin, labeledReads, readsDisagree, vinOf } from './vin.js';
 /** Words of a concept that sells or describes a vehicle. */
 const VEHICLE_CONCEPT = /\b(?:AUTOMOVIL|AUTOMOTOR|VEHICULO|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|PICK\s?UP|AUTOBUS|REMOLQUE)\b/;
 
+/** A concept row of a printed CFDI naming a vehicle: ClaveProdServ (8 digits), quantity, unit key, description. */
+const CONCEPT_ROW = new RegExp(String.raw`^\d{8}\s+\d+(?:\.\d+)?\s+[A-Z0-9]{2,3}\b[^\n]*?` + VEHICLE_CONCEPT.source, 'm');
+
 /** Lines a concept's description may wrap onto. */
 const DESCRIPTION_LINES = 5;
 /** Amounts a table prints beside the description ("319,827.59", "$ 806810.34"). */
@@ -24,10 +27,18 @@ const AMOUNT = /\$?\s?\d[\d,]*\.\d{2}(?!\d)/g;
 function vehicleDescription(t: TextView, sections: readonly Section[]): string | undefined {
   const concepts = sections.find((s) => s.kind === 'concepts');
   const from = concepts?.contentStart ?? 0;
-  const to = concepts?.end ?? t.folded.length;
+  let to = concepts?.end ?? t.folded.length;
+  let start: number;
   const m = VEHICLE_CONCEPT.exec(t.folded.slice(from, to));
-  if (!m) return undefined;
-  const start = from + m.index;
+  if (m) start = from + m.index;
+  else {
+    // A scan's columns may put another block between the heading and its rows: a concept row
+    // (product key, quantity, unit key) naming a vehicle, anywhere after the heading, is the one.
+    const row = CONCEPT_ROW.exec(t.folded.slice(from));
+    if (!row) return undefined;
+    start = from + row.index + VEHICLE_CONCEPT.exec(row[0])!.index;
+    to = t.folded.length;
+  }
   const folded = t.folded.slice(start, to).split('\n');
   const original = t.original.slice(start, to).split('\n');
   const lines = [original[0]];

@@ -2,7 +2,7 @@ import { personType } from '../../domain/names.js';
 import { validateRfc } from '../../domain/validators/rfc.js';
 import { fold, matchesOf, segments, valuesOf, type LabelSpec, type TextView } from '../text.js';
 import { cleanName } from './fields.js';
-import { isFieldLabel, LABELS, PARTY_LABELS } from './labels.js';
+import { isFieldLabel, LABELS, PARTY_LABELS, startsWithFieldLabel } from './labels.js';
 import { mendByShape } from './mend.js';
 import { findSections, HEADING_WORDS, headingOf, sectionView, type Section } from './sections.js';
 
@@ -46,7 +46,9 @@ function isNotAName(folded: string): boolean {
     .replace(/[^A-ZÑ& ]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  return !words.length || words.every((w) => HEADING_WORDS.has(w)) || isFieldLabel(folded) || !!headingOf(folded);
+  return (
+    !words.length || words.every((w) => HEADING_WORDS.has(w)) || isFieldLabel(folded) || startsWithFieldLabel(folded) || !!headingOf(folded)
+  );
 }
 
 /** A party's name from a value: the RFC printed beside it removed; never a heading or label. */
