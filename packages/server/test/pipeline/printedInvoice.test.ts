@@ -164,6 +164,8 @@ describe('VINs misread by OCR (one misread, unique fix)', () => {
     { name: 'one character too many', printed: '3N1CN8AE5RK8123455', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'S read for 5', printed: '3N1CN8AESRK812345', vin: '3N1CN8AE5RK812345', repaired: true },
     { name: 'B read for 8', printed: '3N1CNBAE5RK812345', vin: '3N1CN8AE5RK812345', repaired: true },
+    { name: "a narrow V read as '/'", printed: '3/WC57BU0RM501937', vin: '3VWC57BU0RM501937', repaired: true },
+    { name: "J read as ')' beside S for 5", printed: '3CZRUSH51)M011400', vin: '3CZRU5H51JM011400', repaired: true },
     {
       name: 'three candidates make the check digit hold: kept as read, not guessed',
       printed: '3JFRF5PU0YBP33681',
@@ -206,8 +208,8 @@ describe('VINs of vehicle documents', () => {
 describe('what OCR does to scans, mended or left out', () => {
   const scanned = () => extractContext(undefined, { scanned: true });
 
-  it("reads the '&' of a company name OCR turned into '6:', '8:', '€' or '£'", () => {
-    for (const misread of ['6:', '8:', '€', '£']) {
+  it("reads the '&' of a company name OCR turned into '6:', '8:', '€', '£' or a lone 6 or 8", () => {
+    for (const misread of ['6:', '8:', '€', '£', '6', '8']) {
       const text = `EMISOR\nSERVICIOS CONTABLES MUÑOZ ${misread} NÚÑEZ\nRFC: AVM9203175R5`;
       expect(extractParsedData('invoice', text).nombre_emisor, misread).toBe('SERVICIOS CONTABLES MUÑOZ & NÚÑEZ');
     }

@@ -103,10 +103,12 @@ export function findMotor(segs: readonly Segment[]): string | undefined {
 
 /** Upper-case person or company name, single spaces; undefined when it holds no letters. */
 export function cleanName(value: string | undefined): string | undefined {
-  const v = clean(value?.replace(/[|_*]/g, ' ').replace(AMPERSAND_MISREAD, ' & '));
+  const v = clean(value?.replace(/[|_*]/g, ' ').replace(AMPERSAND_MISREAD, ' & ').replace(LONE_AMPERSAND_MISREAD, ' & '));
   // A name has a word of three letters or more: 'LL' read off a heading bar's edge is not one.
   return v && /[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]{3}/.test(v) ? v : undefined;
 }
 
 /** How OCR reads the '&' of a company name ("MUÑOZ & NÚÑEZ" → "MUÑOZ 6: NÚÑEZ", "€", "£"). */
 const AMPERSAND_MISREAD = /\s(?:[68G&]:|[€£])\s/g;
+/** The same read as a lone 6 or 8 between two words: no name holds a digit standing alone there. */
+const LONE_AMPERSAND_MISREAD = /(?<=[A-ZÁÉÍÓÚÜÑ]{2})\s[68]\s(?=[A-ZÁÉÍÓÚÜÑ]{2})/gi;

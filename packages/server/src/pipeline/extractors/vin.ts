@@ -16,6 +16,9 @@ const CONFUSED: Record<string, string[]> = {
   '6': ['G'],
 };
 
+/** Marks OCR reads inside a VIN for a letter or digit: a narrow V as '/', J as ')', 1 as '|'. */
+const GLYPHS: Record<string, string> = { '/': 'V', ')': 'J', '|': '1' };
+
 const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 const hasCheckDigit = (v: string) => validateVin(v).checkDigitValid;
 
@@ -53,12 +56,17 @@ function fewestMisreadsAway(read: string): string[] {
  * are undone, but only when exactly one VIN does. Undefined when nothing VIN-shaped is there.
  */
 export function readVin(token: string): VinRead | undefined {
-  const read = normalizeVin(token).replace(/[OQI]/g, (c) => NEVER_IN_VIN[c]);
+  const printed = normalizeVin(token)
+    .replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, '')
+    .replace(/[OQI]/g, (c) => NEVER_IN_VIN[c]);
+  const read = printed.replace(/[/)|]/g, (c) => GLYPHS[c]);
   if (!/^[A-HJ-NPR-Z0-9]{17,18}$/.test(read) || !/\d/.test(read) || !/[A-Z]/.test(read)) return undefined;
-  if (read.length === 17 && hasCheckDigit(read)) return { vin: read };
+  const glyphs = read !== printed;
+  if (read.length === 17 && hasCheckDigit(read)) return glyphs ? { vin: read, repairedFrom: printed } : { vin: read };
   const repaired = fewestMisreadsAway(read);
-  if (repaired.length === 1) return { vin: repaired[0], repairedFrom: read };
-  return read.length === 17 ? { vin: read } : undefined;
+  if (repaired.length === 1) return { vin: repaired[0], repairedFrom: printed };
+  // A glyph read as a letter stands only when the check digit confirms it.
+  return read.length === 17 && !glyphs ? { vin: read } : undefined;
 }
 
 /** Words that put an unlabeled 17-character token in a vehicle's description. */
