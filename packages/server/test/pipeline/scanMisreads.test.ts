@@ -35,6 +35,21 @@ describe('scan misreads never become values', () => {
     expect(extractParsedData('invoice', text).vin).toBe('3VWCS78U4RM617643');
   });
 
+  it("a vehicle description's read that none of the labeled read's repairs can be is a misread too", () => {
+    // Printed 1FTFW1E53HF888073 twice: the labeled read (S for 5) has several one-swap repairs,
+    // the description's (S for 5, 6 for 8) passes the check digit by chance.
+    const page = (description: string) =>
+      [
+        'CONCEPTOS',
+        '25101507 1 H87 PIEZA CAMIONETA USADA DE IMPORTACION MARCA FORD MODELO F-150 AÑO 2017 SERIE 396465.52',
+        `${description} MOTOR H8855543 COLOR AZUL`,
+        'No. de serie: 1FTFW1ES3HF888073 - No. de motor: H8855543',
+      ].join('\n');
+    expect(extractParsedData('invoice', page('1FTFW1ES3HF688073'), undefined, scanned())).not.toHaveProperty('vin');
+    // When the description reads one of the labeled read's repairs, the two agree on it.
+    expect(extractParsedData('invoice', page('1FTFW1E53HF888073'), undefined, scanned()).vin).toBe('1FTFW1E53HF888073');
+  });
+
   it('a folio fiscal group read one character too long is not trimmed to fit', () => {
     const text = 'FACTURA\nFolio fiscal\nDECDCESGE-DAF8-4831-89CE-A7202022460D\nFolio: FA-60782';
     expect(extractParsedData('invoice', text, undefined, scanned())).not.toHaveProperty('folio_fiscal');

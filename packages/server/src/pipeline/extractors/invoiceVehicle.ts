@@ -6,7 +6,7 @@ import { vehicleFromDescription } from './description.js';
 import { findMakeModel, findMotor } from './fields.js';
 import { startsWithFieldLabel } from './labels.js';
 import { framedHeadingOf, type Section } from './sections.js';
-import { findVin, labeledReads, readsDisagree, vinOf } from './vin.js';
+import { findVin, scannedVinVote, vinOf } from './vin.js';
 
 /** Words of a concept that sells or describes a vehicle. */
 const VEHICLE_CONCEPT = /\b(?:AUTOMOVIL|AUTOMOTOR|VEHICULO|CAMIONETA|CAMION|MOTOCICLETA|TRACTOCAMION|PICK\s?UP|AUTOBUS|REMOLQUE)\b/;
@@ -71,7 +71,7 @@ export function invoiceVehicle(t: TextView, segs: readonly Segment[], sections: 
   // A scan's description may hold the same misread as its labeled field (docs/rules.md, "VIN").
   const describedVin =
     ctx.scanned && described.vin && /^[1-5]/.test(described.vin) && !validateVin(described.vin).checkDigitValid ? undefined : described.vin;
-  const disagree = ctx.scanned && readsDisagree([...labeledReads(segs, ctx).map((r) => r.vin), vinRead?.vin, describedVin]);
+  const disagree = ctx.scanned && scannedVinVote(t, segs, { scanned: true }, [described.vin]) === 'disagree';
   const vin = disagree ? undefined : (vinOf(vinRead, ctx.findings) ?? describedVin);
   if (!vin && !description) return {};
   const labeled = { ...findMakeModel(segs), numero_motor: findMotor(segs) };

@@ -119,16 +119,15 @@ export interface FindVinOptions {
  * certificates and the cadena original blanked out.
  */
 export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOptions = {}): VinRead | undefined {
+  if (opts.scanned) {
+    const vote = scannedVinVote(t, segs, opts);
+    if (vote) return vote === 'disagree' ? undefined : vote;
+  }
   const labeled = valuesOf(segs, 'vin');
   const reads = labeledReads(segs, opts);
-  const checked = reads.filter((r) => hasCheckDigit(r.vin));
-  if (opts.scanned && readsDisagree(checked.map((r) => r.vin))) return undefined;
-  if (checked[0]) return checked[0];
-  const unlabeled = matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
-    .filter(
-      (m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)),
-    )
-    .map((m) => ({ vin: m.value.toUpperCase() }));
+  const checked = reads.find((r) => hasCheckDigit(r.vin));
+  if (checked) return checked;
+  const unlabeled = unlabeledTokens(t, opts).map((vin) => ({ vin }));
   const unlabeledChecked = unlabeled.find((r) => hasCheckDigit(r.vin));
   if (unlabeledChecked) return unlabeledChecked;
   if (reads[0]) return reads[0];
@@ -142,14 +141,58 @@ export function findVin(t: TextView, segs: readonly Segment[], opts: FindVinOpti
   return undefined;
 }
 
+/** Unlabeled 17-character tokens that may be the VIN: in a vehicle's description or context. */
+function unlabeledTokens(t: TextView, opts: FindVinOptions): string[] {
+  return matchesOf(t, String.raw`(?<![A-Z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Z0-9])`)
+    .filter(
+      (m) => /\d/.test(m.value) && /[A-Z]/i.test(m.value) && (opts.description || opts.vehicleDocument || inVehicleContext(t, m.index)),
+    )
+    .map((m) => m.value.toUpperCase());
+}
+
+/** What a labeled VIN field reads: its first token, else the VIN split by spaces or glued to what follows. */
+function labeledRead(value: string): VinRead | undefined {
+  const first = normalizeVin(value.split(/\s+/)[0]);
+  return readVin(first) ?? (first.length === 17 || first.length === 18 ? undefined : readGlued(value.replace(/\s+/g, '')));
+}
+
 /** What each labeled VIN field reads (`readVin`); a scan's misread North American VINs left out. */
-export function labeledReads(segs: readonly Segment[], opts: Pick<FindVinOptions, 'scanned'> = {}): VinRead[] {
+function labeledReads(segs: readonly Segment[], opts: Pick<FindVinOptions, 'scanned'> = {}): VinRead[] {
   return valuesOf(segs, 'vin')
-    .map((v) => {
-      const first = normalizeVin(v.split(/\s+/)[0]);
-      return readVin(first) ?? (first.length === 17 || first.length === 18 ? undefined : readGlued(v.replace(/\s+/g, '')));
-    })
+    .map(labeledRead)
     .filter((r): r is VinRead => !!r && !(opts.scanned && misreadNorthAmerican(r.vin)));
+}
+
+/** The VINs one read may be: itself when its check digit holds, else those the fewest misreads away. */
+function candidatesOf(read: VinRead): string[] {
+  if (hasCheckDigit(read.vin)) return [read.vin];
+  return read.repairedFrom ? [read.vin] : fewestMisreadsAway(read.vin);
+}
+
+/**
+ * A scanned page's reads of the VIN (labeled fields, tokens in a vehicle's description, and
+ * `extra` ones) checked against each other (docs/rules.md, "VIN"): the one VIN every differing
+ * read may be; 'disagree' when they have none in common (one is a misread nobody can tell
+ * apart); undefined when they are one read or share several, left to the single-read rules.
+ */
+export function scannedVinVote(
+  t: TextView,
+  segs: readonly Segment[],
+  opts: FindVinOptions,
+  extra: readonly (string | undefined)[] = [],
+): VinRead | 'disagree' | undefined {
+  const reads = [
+    ...valuesOf(segs, 'vin').map(labeledRead),
+    ...[...unlabeledTokens(t, opts), ...extra].map((token) => token && readVin(token)),
+  ].filter((r): r is VinRead => !!r);
+  // A read no VIN can be (no repair passes the check) says nothing either way.
+  const distinct = new Map(reads.filter((r) => candidatesOf(r).length).map((r) => [r.repairedFrom ?? r.vin, r]));
+  if (distinct.size < 2) return undefined;
+  const sets = [...distinct.values()].map(candidatesOf);
+  const common = sets.reduce((acc, set) => acc.filter((v) => set.includes(v)));
+  if (!common.length) return 'disagree';
+  if (common.length > 1) return undefined;
+  return distinct.has(common[0]) ? { vin: common[0] } : { vin: common[0], repairedFrom: [...distinct.keys()][0] };
 }
 
 /**
@@ -159,14 +202,6 @@ export function labeledReads(segs: readonly Segment[], opts: Pick<FindVinOptions
  */
 function readGlued(value: string): VinRead | undefined {
   return readVin(value.slice(0, 18)) ?? readVin(value.slice(0, 17));
-}
-
-/**
- * Two VINs read from one scanned page that each pass the check digit yet differ: one is a
- * misread, and which one cannot be told, so neither is taken (docs/rules.md, "VIN").
- */
-export function readsDisagree(vins: readonly (string | undefined)[]): boolean {
-  return new Set(vins.filter((v): v is string => !!v && hasCheckDigit(v))).size > 1;
 }
 
 /** A North American VIN whose binding check digit fails. */
