@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts'],
+  // The upload body worker runs in a thread of its own: its entry is built beside the others.
+  entry: { index: 'src/index.ts', main: 'src/main.ts', 'upload-body-worker': 'src/http/uploadBody/worker.ts' },
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   clean: true,

@@ -10,7 +10,8 @@ export interface IdempotentResult<T> {
   replayed: boolean;
 }
 
-function hashBody(body: unknown): string {
+/** The fingerprint of a body an idempotency key was sent with. */
+export function hashBody(body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(body ?? null))
     .digest('hex');
@@ -21,6 +22,8 @@ export interface IdempotencyScope {
   route: string;
   key: string | undefined;
   body: unknown;
+  /** The body's fingerprint when it was taken already (a large upload, off the event loop). */
+  bodyHash?: string;
 }
 
 /** A checked key and the fingerprint of the body it was sent with. */
@@ -40,7 +43,7 @@ export function idempotencyClaim(scope: IdempotencyScope): IdempotencyClaim | nu
   const key = scope.key?.trim();
   if (!key) return null;
   if (key.length > 255) throw validationError('Idempotency-Key no puede exceder 255 caracteres');
-  return { companyId: scope.companyId, route: scope.route, key, bodyHash: hashBody(scope.body) };
+  return { companyId: scope.companyId, route: scope.route, key, bodyHash: scope.bodyHash ?? hashBody(scope.body) };
 }
 
 /** Keys being answered in this process, per server: a second request waits for the first. */

@@ -43,21 +43,28 @@ export const bodyLimitsOfRequest = (req: FastifyRequest): BodyLimits => req.rout
  */
 export function registerJsonBody(app: FastifyInstance) {
   const fastifyParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    const limits = bodyLimitsOfRequest(req);
-    const early = jsonTextRefusal(text, limits);
-    if (early) return done(early, undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-      if (value !== null && typeof value === 'object') refusePoisonedKeys(value, { protoAction: 'error', constructorAction: 'error' });
-    } catch {
-      return fastifyParser(req, text, done);
-    }
-    const late = jsonValueRefusal(value, limits);
-    if (late) return done(late, undefined);
-    return done(null, value);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    parseJsonText(req, body.toString(), done, fastifyParser),
+  );
+}
+
+export type Done = (err: Error | null, body?: unknown) => void;
+export type FastifyJsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
+
+/** One JSON body's text, as `registerJsonBody` describes. */
+export function parseJsonText(req: FastifyRequest, text: string, done: Done, fastifyParser: FastifyJsonParser) {
+  if (text.trim() === '') return done(null, undefined);
+  const limits = bodyLimitsOfRequest(req);
+  const early = jsonTextRefusal(text, limits);
+  if (early) return done(early, undefined);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+    if (value !== null && typeof value === 'object') refusePoisonedKeys(value, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    return fastifyParser(req, text, done);
+  }
+  const late = jsonValueRefusal(value, limits);
+  if (late) return done(late, undefined);
+  return done(null, value);
 }

@@ -1,4 +1,4 @@
-import { OPERATION_LIST, pathParams, type Operation, type OperationId } from '@vcase/shared';
+import { OPERATION_LIST, OPERATIONS, pathParams, type Operation, type OperationId } from '@vcase/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -8,6 +8,8 @@ import { isWithStatus } from '../operations/operation.js';
 import { EncodedBody } from '../operations/responseCache.js';
 import { bodyLimitsOf } from './bodyLimits.js';
 import { principalOf, type RouteDeps } from './routeDeps.js';
+import { UploadBodyOffload } from './uploadBody/offload.js';
+import { preparedUploadOf, registerUploadBody } from './uploadBody/register.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -63,8 +65,15 @@ export async function registerOperationRoutes(app: FastifyInstance, deps: RouteD
     if (op.id === 'health') continue;
     if (op.rejectsBody) refusingBody.push(op);
     else if (!op.body && !op.wireBody && op.method !== 'GET') withoutBody.push(op);
-    else registerOperation(app, op, deps);
+    else if (op.id !== 'uploadDocument') registerOperation(app, op, deps);
   }
+  // The upload reads its own body: large ones are taken apart on a worker thread.
+  const offload = new UploadBodyOffload();
+  app.addHook('onClose', () => offload.close());
+  await app.register(async (scope) => {
+    registerUploadBody(scope, offload);
+    registerOperation(scope, OPERATIONS.uploadDocument, deps);
+  });
   await app.register(async (scope) => {
     acceptAnyBody(scope);
     for (const op of refusingBody) registerOperation(scope, op, deps);
@@ -94,6 +103,7 @@ function registerOperation(app: FastifyInstance, op: Operation<OperationId>, dep
           query: (req.query ?? {}) as Record<string, unknown>,
           body: req.body,
           idempotencyKey: Array.isArray(key) ? key[0] : key,
+          preparedUpload: preparedUploadOf(req),
         },
       );
       if (isWithStatus(result)) {

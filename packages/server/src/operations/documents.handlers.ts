@@ -7,6 +7,7 @@ import {
   queueDocumentProcessing,
   reclassifyDocument,
   setDocumentActive,
+  takePreparedUpload,
   takeUploadBody,
   toDocumentDetail,
   uploadDocument,
@@ -21,8 +22,15 @@ export const DOCUMENT_HANDLERS = {
     // In this order: the claim fingerprints the body with its base64 text, which taking the
     // upload then decodes and lets go of before anything waits (see takeUploadBody).
     const companyId = principal.companyId ?? '';
-    const claim = idempotencyClaim({ companyId, route: 'POST /v1/documents', key: i.idempotencyKey, body: i.body });
-    const upload = takeUploadBody(principal, i.body);
+    const prepared = i.preparedUpload;
+    const claim = idempotencyClaim({
+      companyId,
+      route: 'POST /v1/documents',
+      key: i.idempotencyKey,
+      body: i.body,
+      bodyHash: prepared?.bodyHash,
+    });
+    const upload = prepared ? takePreparedUpload(principal, prepared) : takeUploadBody(principal, i.body);
     const r = await runIdempotent(ctx, claim, async () => {
       const doc = await uploadDocument(ctx, principal, upload);
       return { statusCode: 201, body: { document_id: doc.id, url: fileUrl(doc) } };

@@ -4,6 +4,7 @@ import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerContext } from '../context.js';
 import type { DocumentRow } from '../repositories/documents.repository.js';
 import type { ResponseCache } from './responseCache.js';
+import type { PreparedUpload } from '../http/uploadBody/prepare.js';
 
 /** What operations run with, whichever channel (REST or tRPC) serves them. */
 export interface OperationDeps {
@@ -30,6 +31,8 @@ export interface ParsedInput {
   body: unknown;
   /** `Idempotency-Key` header (REST) or `idempotency_key` input (tRPC). */
   idempotencyKey?: string;
+  /** A large upload's body already taken apart off the event loop (REST, http/uploadBody/). */
+  preparedUpload?: PreparedUpload;
 }
 
 /** The same parts typed by operation `Id`'s own schemas (packages/shared/src/operationTypes.ts). */
@@ -38,6 +41,7 @@ export interface OperationInput<Id extends HandledOperationId> {
   query: QueryOf<Id>;
   body: BodyOf<Id>;
   idempotencyKey?: string;
+  preparedUpload?: PreparedUpload;
 }
 
 /** A handler answers a body (sent with the operation's success status) or `withStatus(...)`. */

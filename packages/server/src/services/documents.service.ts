@@ -31,6 +31,7 @@ import {
 } from '../repositories/documents.repository.js';
 import { EXTENSION_BY_MIME } from '../storage/fileStore.js';
 import { applyOcrResult, PENDING_VALIDITY } from './documentOcr.js';
+import type { PreparedUpload } from '../http/uploadBody/prepare.js';
 
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
@@ -207,6 +208,14 @@ export function takeUploadBody(principal: Principal, body: unknown): TakenUpload
   const decoded = base64 ? Buffer.from(withoutDataUrlPrefix(base64), 'base64') : null;
   if (body && typeof body === 'object' && 'base64' in body) (body as { base64?: unknown }).base64 = undefined;
   return { input, decoded };
+}
+
+/** `takeUploadBody` for a body a worker thread took apart already (http/uploadBody/). */
+export function takePreparedUpload(principal: Principal, prepared: PreparedUpload): TakenUpload {
+  companyOf(principal);
+  const { checked, decoded } = prepared;
+  if (!checked.ok) throw HttpError.of(checked.code, checked.message, { fields: checked.fields });
+  return { input: checked.value, decoded: decoded ? Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength) : null };
 }
 
 /** POST /v1/documents with every error row of contract §4.9, after `takeUploadBody`. */
