@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { createCase } from '../helpers/testServer.js';
 import { fixture, makeImagePdf, makePdf, TARJETA_COLUMNS } from '../pipeline/helpers.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
 // Documents laid out the ways outside authors write them, uploaded through the API and read
 // by the real engines (no OCR fixtures): what the case then says through HTTP.
-let t: TestServer;
-let acme: Tenant;
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 async function upload(caseId: string, bytes: Uint8Array, mime: string, type?: string): Promise<string> {
   const res = await t.inject({

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateCurp } from '../../src/domain/validators/index.js';
-import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { addProcessedDocument, createCase } from '../helpers/testServer.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
 // CURPs and RFCs whose first four letters form an inconvenient word were never issued
 // (docs/rules.md, "CURP and RFC"): each pair below is the word and the form RENAPO/SAT assign.
-let t: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 const detail = async (id: string) =>
   (await t.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: { 'x-api-key': acme.apiKey } })).json();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASE_METADATA_MAX_CHARS } from '@vcase/shared';
-import { addProcessedDocument, createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { addProcessedDocument, createCase } from '../helpers/testServer.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
-let t: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 const json = { 'content-type': 'application/json' };
 /** An object of `n` keys `k0 … k(n-1)`, each with `value`. */

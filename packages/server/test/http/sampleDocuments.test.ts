@@ -1,17 +1,12 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCase, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { createCase } from '../helpers/testServer.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
 /** The sample documents the demo and the examples ship, read by the real engines end to end. */
 const sample = (name: string) => fs.readFileSync(new URL(`../../../../examples/documents/${name}`, import.meta.url));
 
-let t: TestServer;
-let acme: Tenant;
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 describe('sample documents through the real pipeline', () => {
   it('CFDI, tarjeta de circulación, tenencia receipt and CURP become a consistent case', async () => {

@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addProcessedDocument,
-  createCase,
-  createTenant,
-  eventually,
-  startTestServer,
-  type Tenant,
-  type TestServer,
-} from '../helpers/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { addProcessedDocument, createCase, eventually } from '../helpers/testServer.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
 // Synthetic (no-fixture) sandbox answers agree with the case's documents (docs/sandbox.md,
 // "Synthetic defaults"). The VIN's WMI says NISSAN and its 10th character 2019: the invoice
 // says otherwise, and the invoice wins. This VIN's synthetic AMDA and AMIS answers are records.
 const VIN = '3N1AB7AP9KY234510';
 const MAZDA = { marca: 'MAZDA', modelo: 'CX-30', anio_modelo: 2021 };
-let t: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 const get = (url: string) => t.inject({ method: 'GET', url, headers: acme.bearer });
 const post = (url: string) => t.inject({ method: 'POST', url, headers: acme.bearer });

@@ -1,19 +1,13 @@
 import { OPERATION_LIST } from '@vcase/shared';
 import type { TrpcRouter } from '@vcase/shared/trpc';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { appRouter, type AppRouter } from '../../src/trpc/appRouter.js';
 import type { TrpcContext } from '../../src/trpc/trpc.js';
-import { addProcessedDocument, createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { addProcessedDocument } from '../helpers/testServer.js';
 import { trpcRequests } from '../helpers/trpcRequests.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
-let t: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 const { call, query, rest } = trpcRequests(
   () => t,

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../helpers/testServer.js';
+import { describe, expect, it } from 'vitest';
 import { trpcRequests } from '../helpers/trpcRequests.js';
+import { acme, t, useTenantServer } from './tenantServer.js';
 
-let t: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  acme = await createTenant(t);
-});
-afterAll(() => t.close());
+useTenantServer();
 
 const { call, query, rest } = trpcRequests(
   () => t,
