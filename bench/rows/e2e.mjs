@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { vinCheckDigit } from '@vcase/shared';
 import { cpuSeconds } from '../lib/proc.mjs';
 import { notMeasured, reportRow } from '../lib/report.mjs';
 import { openSqlite } from '../lib/seed.mjs';
@@ -26,41 +27,12 @@ export const SPECS = {
 };
 
 const ENTITY_NAMES = ['ESTADO DE MEXICO', 'JALISCO', 'CIUDAD DE MEXICO', 'NUEVO LEON'];
-const TRANSLIT = {
-  A: 1,
-  B: 2,
-  C: 3,
-  D: 4,
-  E: 5,
-  F: 6,
-  G: 7,
-  H: 8,
-  J: 1,
-  K: 2,
-  L: 3,
-  M: 4,
-  N: 5,
-  P: 7,
-  R: 9,
-  S: 2,
-  T: 3,
-  U: 4,
-  V: 5,
-  W: 6,
-  X: 7,
-  Y: 8,
-  Z: 9,
-};
-const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** A VIN with a valid check digit (position 9), distinct per `i`. */
 export function vinFor(i) {
   const serial = String(100000 + (i % 900000)).slice(-6);
-  const chars = `3N1CN8AE0RK${serial}`.split('');
-  const sum = chars.reduce((acc, c, k) => acc + (/\d/.test(c) ? Number(c) : TRANSLIT[c]) * WEIGHTS[k], 0);
-  const check = sum % 11;
-  chars[8] = check === 10 ? 'X' : String(check);
-  return chars.join('');
+  const vin = `3N1CN8AE0RK${serial}`;
+  return `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 }
 
 async function pdfLib() {

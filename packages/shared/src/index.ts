@@ -24,3 +24,4 @@ export * from './operations.js';
 export * from './definedOnly.js';
 export * from './operationTypes.js';
 export * from './isA.js';
+export * from './vin.js';

@@ -1,32 +1,7 @@
 /** VIN (NIV) validation: alphabet, length and the North American check digit (position 9). */
+import { vinCheckDigit } from '@vcase/shared';
 
 const VIN_ALPHABET = /^[A-HJ-NPR-Z0-9]+$/;
-const TRANSLITERATION: Record<string, number> = {
-  A: 1,
-  B: 2,
-  C: 3,
-  D: 4,
-  E: 5,
-  F: 6,
-  G: 7,
-  H: 8,
-  J: 1,
-  K: 2,
-  L: 3,
-  M: 4,
-  N: 5,
-  P: 7,
-  R: 9,
-  S: 2,
-  T: 3,
-  U: 4,
-  V: 5,
-  W: 6,
-  X: 7,
-  Y: 8,
-  Z: 9,
-};
-const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 export type VinReason = 'empty' | 'length' | 'alphabet' | 'check_digit';
 
@@ -49,17 +24,7 @@ export function normalizeVin(value: string): string {
   return value.toUpperCase().replace(/[\s.\-_]/g, '');
 }
 
-/** The expected check digit ('0'–'9' or 'X') of a 17-character VIN of the right alphabet. */
-export function vinCheckDigit(vin: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const c = vin[i];
-    const value = c >= '0' && c <= '9' ? Number(c) : TRANSLITERATION[c];
-    sum += value * WEIGHTS[i];
-  }
-  const r = sum % 11;
-  return r === 10 ? 'X' : String(r);
-}
+export { vinCheckDigit };
 
 /**
  * Validates a VIN. I, O and Q never appear. A bad check digit rejects WMIs 1–5 and is only a
