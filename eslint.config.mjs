@@ -14,6 +14,9 @@ export default tseslint.config(
       'bench/.corpus/**',
       'bench/.experiment/**',
       '.tmp/**',
+      // Temporary files tsup and vite write beside their configs while the build or tests run.
+      '**/tsup.config.bundled_*',
+      '**/*.timestamp-*.mjs',
     ],
   },
   js.configs.recommended,
