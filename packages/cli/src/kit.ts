@@ -3,6 +3,7 @@ import { FileReadError } from '@vcase/sdk';
 import type { Context } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { Factory, type GlobalOptions } from './factory.js';
+import { MAX_PAGE_SIZE } from './pageLimit.js';
 
 /** What a run function gets: its arguments and options by name, the global options, and the factory. */
 export type RunOptions<Flags> = Flags & GlobalOptions & { f: Factory };
@@ -46,6 +47,15 @@ export function outputOptions(cmd: Command, opts: { list?: boolean } = {}): Comm
   cmd.option('--json', 'print the API response body as JSON');
   if (opts.list) cmd.option('--ndjson', 'stream every item as one JSON line, fetching pages as it goes');
   return cmd;
+}
+
+/** A paged list's `--limit` (its default `limit`), `--offset` and `--all`, with `--json` and `--ndjson`. */
+export function listOptions(cmd: Command, limit: number): Command {
+  cmd
+    .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, limit)
+    .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
+    .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page');
+  return outputOptions(cmd, { list: true });
 }
 
 export interface OutputFlags {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { nonNegativeInt, outputOptions, positiveInt, type App, type RunFn, type RunOptions } from '../../kit.js';
+import { listOptions, type App, type RunFn, type RunOptions } from '../../kit.js';
 import type { ListFlags } from '../../output.js';
-import { cappedLimit, MAX_PAGE_SIZE } from '../../pageLimit.js';
+import { cappedLimit } from '../../pageLimit.js';
 import { renderCaseList } from '../../render/cases.js';
 
 export interface ListCasesFlags extends ListFlags {
@@ -19,11 +19,8 @@ export function register(cases: Command, app: App, runF: RunFn<ListCasesFlags> =
     .description("the company's cases, newest first")
     .option('--internal-id <text>', 'internal id contains (case-insensitive)')
     .option('--vin <text>', 'a document VIN contains')
-    .option('--case-type <uuid>', 'use case id')
-    .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 20)
-    .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
-    .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page');
-  return outputOptions(cmd, { list: true }).action(app.action(runF));
+    .option('--case-type <uuid>', 'use case id');
+  return listOptions(cmd, 20).action(app.action(runF));
 }
 
 export async function listRun(opts: RunOptions<ListCasesFlags>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { nonNegativeInt, outputOptions, positiveInt, type App, type RunFn, type RunOptions } from '../../kit.js';
+import { listOptions, type App, type RunFn, type RunOptions } from '../../kit.js';
 import type { ListFlags } from '../../output.js';
-import { cappedLimit, MAX_PAGE_SIZE } from '../../pageLimit.js';
+import { cappedLimit } from '../../pageLimit.js';
 import { renderDocumentList } from '../../render/documents.js';
 
 export interface ListDocumentsFlags extends ListFlags {
@@ -17,11 +17,8 @@ export function register(documents: Command, app: App, runF: RunFn<ListDocuments
     .command('list')
     .description("the company's documents, newest first")
     .option('--case <case>', 'only this case (case_id or internal_id)')
-    .option('--document <id>', 'only this document_id')
-    .option('--limit <n>', `page size (max ${MAX_PAGE_SIZE}; a larger one is capped, with a note)`, positiveInt, 10)
-    .option('--offset <n>', 'items to skip', nonNegativeInt, 0)
-    .option('--all', 'every page (the table, or one --json body); --ndjson always streams every page');
-  return outputOptions(cmd, { list: true }).action(app.action(runF));
+    .option('--document <id>', 'only this document_id');
+  return listOptions(cmd, 10).action(app.action(runF));
 }
 
 export async function listRun(opts: RunOptions<ListDocumentsFlags>): Promise<void> {
