@@ -1,4 +1,4 @@
-import { COMPROBANTE_PARTS } from './cfdiCommon.js';
+import { COMPROBANTE_PARTS, UBICACION_FISCAL } from './cfdiCommon.js';
 import type { Step, Vocabulary } from './rules.js';
 
 // An address as the `Domicilio` named template renders it (ExpedidoEn, the receptor's).
@@ -49,18 +49,7 @@ export const CFDI32: Vocabulary = {
       { each: 'ExpedidoEn', do: DOMICILIO },
       { each: 'RegimenFiscal', do: ['Regimen'] },
     ],
-    DomicilioFiscal: [
-      'calle',
-      '?noExterior',
-      '?noInterior',
-      '?colonia',
-      '?localidad',
-      '?referencia',
-      'municipio',
-      'estado',
-      'pais',
-      'codigoPostal',
-    ],
+    DomicilioFiscal: UBICACION_FISCAL,
     Receptor: ['rfc', '?nombre', { each: 'Domicilio', do: DOMICILIO }],
     Conceptos: [{ each: 'Concepto' }],
     // Every customs entry of the concept, its parts' included; the parts themselves are not in it.

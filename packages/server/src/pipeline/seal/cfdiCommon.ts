@@ -1,4 +1,18 @@
-import type { Templates } from './rules.js';
+import type { Step, Templates } from './rules.js';
+
+/** A fiscal address as SAT's `UbicacionFiscal` template renders it (CFDI 3.2's issuer, the terceros complement). */
+export const UBICACION_FISCAL: Step[] = [
+  'calle',
+  '?noExterior',
+  '?noInterior',
+  '?colonia',
+  '?localidad',
+  '?referencia',
+  'municipio',
+  'estado',
+  'pais',
+  'codigoPostal',
+];
 
 /** The comprobante's parts after its attributes and related CFDIs, in every version's order. */
 export const COMPROBANTE_PARTS = [

@@ -2,6 +2,7 @@ import { COMERCIO_EXTERIOR11, COMERCIO_EXTERIOR20 } from './comercioExterior.js'
 import { NOMINA12 } from './nomina12.js';
 import { DECRETO_VEHICULOS, DESTRUCCION_VEHICULOS, PFIC, VEHICULO_USADO, VENTA_VEHICULOS } from './vehicleComplements.js';
 import { PAGOS10, PAGOS20 } from './payments.js';
+import { UBICACION_FISCAL } from './cfdiCommon.js';
 import type { Vocabulary } from './rules.js';
 
 /** Impuestos locales 1.0 (implocal.xslt). */
@@ -70,18 +71,7 @@ export const TERCEROS: Vocabulary = {
       { each: '//Retenciones/Retencion' },
       { each: '//Traslados/Traslado' },
     ],
-    InformacionFiscalTercero: [
-      'calle',
-      '?noExterior',
-      '?noInterior',
-      '?colonia',
-      '?localidad',
-      '?referencia',
-      'municipio',
-      'estado',
-      'pais',
-      'codigoPostal',
-    ],
+    InformacionFiscalTercero: UBICACION_FISCAL,
     InformacionAduanera: ['numero', 'fecha', '?aduana'],
     CuentaPredial: ['numero'],
     Retencion: ['impuesto', 'importe'],
