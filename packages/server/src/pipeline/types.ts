@@ -15,6 +15,8 @@ export interface OcrInput {
   mime: string;
   /** sha256 hex of the bytes (the sandbox `ocr` key). */
   sha256: string;
+  /** One page already made ready for OCR (a PDF's page scan): read as it is, not decoded again. */
+  prepared?: boolean;
 }
 
 /**

@@ -81,10 +81,10 @@ export const PDF_INVOICE = [
   'Endoso la presente factura a favor de MARIA FERNANDA LOPEZ DE LA CRUZ el 20/06/2022.',
 ];
 
-/** A one-page PDF holding only an image (a scan): no text layer. */
+/** A one-page PDF holding only an image (a scan; PNG, or JPEG as scanners store it): no text layer. */
 export async function makeImagePdf(png: Uint8Array, size: { width: number; height: number }, text?: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const image = await doc.embedPng(png);
+  const image = png[0] === 0xff && png[1] === 0xd8 ? await doc.embedJpg(png) : await doc.embedPng(png);
   const page = doc.addPage([612, 792]);
   if (text) page.drawText(text, { x: 36, y: 770, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
   page.drawImage(image, { x: 20, y: 760 - size.height, ...size });

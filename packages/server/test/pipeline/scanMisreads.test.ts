@@ -80,6 +80,22 @@ describe('blocks a scan frames or runs together', () => {
   });
 });
 
+describe('a seal heading a speck precedes', () => {
+  it("still blanks its block: the seal's first line is no issuer's name", () => {
+    // A 150 dpi scan read the bar's edge before "Sello digital del emisor" as an 'e'.
+    const text = [
+      'FACTURA',
+      'SERVICIOS CONTABLES MUÑOZ & NÚÑEZ',
+      'RFC: SCM110309EK8',
+      'Total $31,787.48',
+      'e Sello digital del emisor',
+      'ATeAdE [m] — DoooerenaKeFnavacxQuksLENbtEVpdesXCGINBEZLUEXACVTANOFIIMCS720Pxyvgxnann+tDLyJaPnVuzuwLFoLeg0rIRAjRIWF3q+dsXnPNP',
+    ].join('\n');
+    const data = extractParsedData('invoice', text, undefined, extractContext(undefined, { scanned: true }));
+    expect(data.nombre_emisor).toBe('SERVICIOS CONTABLES MUÑOZ & NÚÑEZ');
+  });
+});
+
 describe('columns a scan reads out of order', () => {
   const scanned = () => extractContext(undefined, { scanned: true });
 

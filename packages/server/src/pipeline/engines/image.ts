@@ -44,8 +44,8 @@ function isImage(b: Uint8Array): boolean {
 /**
  * Local image OCR with tesseract.js (WebAssembly, offline) through a pool of long-lived
  * workers. Every image is decoded by libvips first (`ocrPage`): 1/8/16-bit, alpha, palette
- * and every TIFF compression read alike, multi-page TIFFs page by page; BMP goes to
- * tesseract as it is. Text comes in reading order from the word boxes (`layoutOcrLines`).
+ * and every TIFF compression read alike, multi-page TIFFs page by page; BMP, and a page the PDF
+ * engine already prepared (`prepared`), go to tesseract as they are. Text comes in reading order from the word boxes (`layoutOcrLines`).
  *
  * Reads well: printed, horizontal text on clean scans and screenshots at 150–300 dpi (receipts,
  * registration cards, PDFs printed to image). Reads poorly: photos at an angle, glare,
@@ -56,17 +56,17 @@ export function tesseractEngine(options: TesseractOptions = {}): OcrEngine {
   return {
     name: 'tesseract',
     supports: (mime) => IMAGE_MIMES.has(mime.toLowerCase()),
-    async run({ bytes }): Promise<OcrOutput> {
+    async run({ bytes, prepared }): Promise<OcrOutput> {
       if (!isImage(bytes))
         return { text: '', json_ocr: { source: 'tesseract', error: 'unreadable_image', message: ENGINE_MESSAGES.not_an_image } };
       const ocr = pool ?? sharedTesseractPool();
       try {
-        const pages = await pageCount(bytes);
+        const pages = prepared ? 1 : await pageCount(bytes);
         const read: Recognized[] = [];
         let codes: string[] | undefined;
         if (pages === 0) read.push(await ocr.recognize(Buffer.from(bytes)));
         for (let p = 0; p < Math.min(pages, MAX_IMAGE_PAGES); p++) {
-          const page = await ocrPage(bytes, p);
+          const page = prepared ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : await ocrPage(bytes, p);
           // A printed CFDI's SAT QR (docs/rules.md, "The SAT QR"), decoded while tesseract reads
           // the page on its own thread; kept only when the page reads as a CFDI.
           // Bench row: accuracy.ocr_speed (pipeline vs bare recognize).

@@ -41,6 +41,11 @@ export async function ocrPage(bytes: Uint8Array, page = 0): Promise<Buffer> {
   return forOcr(sharp(bytes, { page, failOn: 'none' }).autoOrient());
 }
 
+/** The same for a JPEG embedded in a PDF, which a PDF draws as stored: no EXIF rotation. */
+export async function ocrJpeg(jpeg: Uint8Array): Promise<Buffer> {
+  return forOcr(sharp(jpeg, { failOn: 'none' }));
+}
+
 /** The same for pixels pdf.js decoded from a PDF's embedded image. */
 export async function ocrPixels(img: RawPixels): Promise<Buffer> {
   return forOcr(sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } }));
@@ -50,7 +55,10 @@ export async function ocrPixels(img: RawPixels): Promise<Buffer> {
 async function forOcr(image: Sharp): Promise<Buffer> {
   const { data, info } = await image.flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   invertDarkBars(data, info.width, info.height);
+  // One grey channel, not the sRGB libvips writes by default: tesseract reads the same words
+  // ~150 ms sooner on a 200 dpi page. Bench row: accuracy.ocr_speed.
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .toColourspace('b-w')
     .png({ compressionLevel: 0 })
     .toBuffer();
 }

@@ -48,21 +48,33 @@ async function startWorker(languages: string[]): Promise<Worker> {
   return worker;
 }
 
-interface Block {
-  paragraphs: { lines: { words: { text: string; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
-}
+/** TSV columns: level, page, block, paragraph, line, word, left, top, width, height, conf, text. */
+const WORD_LEVEL = '5';
 
-/** The words of tesseract's blocks, line by line, as boxes in pixels. */
-function linesOf(blocks: Block[] | null | undefined): TextBox[][] {
+/**
+ * The words of tesseract's TSV, line by line, as boxes in pixels. TSV rather than the blocks
+ * JSON: the same words and boxes, cheaper to build and to pass from the worker.
+ * Bench row: accuracy.ocr_speed (pipeline vs bare recognize).
+ */
+export function linesOfTsv(tsv: string | null | undefined): TextBox[][] {
   const out: TextBox[][] = [];
-  for (const block of blocks ?? []) {
-    for (const para of block.paragraphs) {
-      for (const line of para.lines) {
-        const words = line.words.filter((w) => w.text.trim()).map((w) => ({ text: w.text, ...w.bbox }));
-        if (words.length) out.push(words);
-      }
+  let line: TextBox[] = [];
+  let lineKey = '';
+  for (const row of (tsv ?? '').split('\n')) {
+    const cols = row.split('\t');
+    if (cols[0] !== WORD_LEVEL || cols.length < 12) continue;
+    const text = cols.slice(11).join('\t');
+    if (!text.trim()) continue;
+    const key = cols.slice(1, 5).join('.');
+    if (key !== lineKey && line.length) {
+      out.push(line);
+      line = [];
     }
+    lineKey = key;
+    const [x0, y0, width, height] = cols.slice(6, 10).map(Number);
+    line.push({ text, x0, y0, x1: x0 + width, y1: y0 + height });
   }
+  if (line.length) out.push(line);
   return out;
 }
 
@@ -90,8 +102,8 @@ export class TesseractPool {
   /** Reads one image (an encoded PNG, JPEG, TIFF or BMP). Throws when tesseract cannot decode it. */
   async recognize(image: Buffer): Promise<Recognized> {
     return this.withWorker(async (worker) => {
-      const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-      return { text: data.text, confidence: data.confidence, lines: linesOf(data.blocks as unknown as Block[]) };
+      const { data } = await worker.recognize(image, {}, { text: true, tsv: true });
+      return { text: data.text, confidence: data.confidence, lines: linesOfTsv(data.tsv) };
     });
   }
 

@@ -3,10 +3,11 @@ import type { TextView } from '../text.js';
 /**
  * Headings of the blocks a printed CFDI fills with machine text: the issuer's and SAT's seals
  * (base64), the cadena original, certificate numbers, the QR's own text. Nothing in them is a
- * field of the document (docs/rules.md, "What a printed CFDI never gives").
+ * field of the document (docs/rules.md, "What a printed CFDI never gives"). A scan may read a
+ * speck before the heading as a mark or a letter ("e Sello digital del emisor").
  */
 const SEAL_HEADING = new RegExp(
-  String.raw`^(?:SELLO\s*(?:DIGITAL)?\s*(?:DEL?\s*)?(?:CFDI|SAT|EMISOR|CONTRIBUYENTE)?|CADENA\s*ORIGINAL|` +
+  String.raw`^(?:\S{1,2}\s+)?(?:SELLO\s*(?:DIGITAL)?\s*(?:DEL?\s*)?(?:CFDI|SAT|EMISOR|CONTRIBUYENTE)?|CADENA\s*ORIGINAL|` +
     String.raw`CERTIFICADO\s*(?:DIGITAL|DEL?\s*(?:SAT|EMISOR|CSD))?|` +
     String.raw`NO\.?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|NUM(?:ERO|\.)?\s*(?:DE\s*)?(?:SERIE\s*)?(?:DEL?\s*)?CERTIFICADO|` +
     String.raw`CODIGO\s*QR)\b`,
