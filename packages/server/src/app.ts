@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATION_LIST } from '@vcase/shared';
@@ -49,7 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMITS.bytes,
     // Per-request lines only at debug level: at info they would double the log volume.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
-    genReqId: () => ctx.ids(),
+    // A request id is never stored: a random UUID from Node's cached entropy (0.1 µs) instead of
+    // a time-ordered row id (1.5 µs, one getRandomValues call each). Bench row: GET taxes.
+    genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,

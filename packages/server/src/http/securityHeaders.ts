@@ -1,17 +1,21 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
- * The usual security headers on every answer, through @fastify/helmet (its defaults: nosniff,
- * frame and referrer policies, cross-origin isolation, HSTS …). The API answers JSON, which
- * needs nothing loaded or framed, so its Content-Security-Policy allows nothing; the Swagger UI
- * at /docs sets its own (`docsCsp`), and stored files theirs (`files.routes.ts`).
+ * The usual security headers on every answer, set by helmet (its defaults: nosniff, frame and
+ * referrer policies, cross-origin isolation, HSTS …). The API answers JSON, which needs
+ * nothing loaded or framed, so its Content-Security-Policy allows nothing; the Swagger UI at
+ * /docs sets its own (`docsCsp`), and stored files theirs (`files.routes.ts`).
+ *
+ * helmet's middleware is built once here: @fastify/helmet builds it anew for every request
+ * (its `onRequest` hook calls `helmet(options)`), about 4 µs of a cached GET's ~45.
+ * Bench rows: GET taxes, tickets and case list (docs/performance.md, "Cached GETs").
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
 }
 
 /**
