@@ -56,7 +56,8 @@ export function limitTrpcBodies(scope: FastifyInstance) {
   // A batch over its size is refused before anything of it runs (callback style: the common
   // request goes on without a promise).
   scope.addHook('onRequest', (req, reply, done) => {
-    const calls = proceduresOf(req.url).length;
+    // A URL without a comma calls one procedure at most: its path is not taken apart.
+    const calls = req.url.includes(',') ? proceduresOf(req.url).length : 1;
     if (calls <= TRPC_BATCH_MAX) return done();
     reply.status(400).send(
       trpcRefusal(req.url, {
@@ -70,22 +71,24 @@ export function limitTrpcBodies(scope: FastifyInstance) {
   scope.addHook('onRoute', (route) => {
     route.bodyLimit = TRPC_BODY_MAX;
   });
-  scope.addHook('preParsing', async (req, _reply, payload) => {
+  // (Callback style; a GET or HEAD, whose body is never read, goes on at once.)
+  scope.addHook('preParsing', (req, _reply, payload, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return done(null, payload);
     const limits = trpcBodyLimits(proceduresOf(req.url));
     limitsOfRequest.set(req, limits);
     // Only JSON is read: a body of another type is refused for its type first, as on REST.
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return payload;
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return done(null, payload);
     if (req.headers['content-length'] !== undefined) {
-      if (Number(req.headers['content-length']) > limits.bytes) throw tooLarge();
-      return payload;
+      if (Number(req.headers['content-length']) > limits.bytes) return done(tooLarge());
+      return done(null, payload);
     }
     let seen = 0;
     const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+      transform(chunk: Buffer, _encoding, next) {
         seen += chunk.length;
-        done(seen > limits.bytes ? tooLarge() : null, chunk);
+        next(seen > limits.bytes ? tooLarge() : null, chunk);
       },
     });
-    return (payload as Readable).pipe(counted);
+    done(null, (payload as Readable).pipe(counted));
   });
 }

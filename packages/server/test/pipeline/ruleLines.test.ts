@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eraseRules } from '../../src/pipeline/engines/ruleLines.js';
 import { defaultEngines, processDocument } from '../../src/pipeline/index.js';
@@ -35,6 +36,18 @@ describe('thin rules erased before OCR', () => {
     const before = p.slice();
     expect(eraseRules(p, W, H)).toBe(0);
     expect(Buffer.from(p).equals(Buffer.from(before))).toBe(true);
+  });
+
+  it("leaves a QR code's modules alone, at a 200 dpi page's scale and twice it", async () => {
+    for (const side of [318, 636]) {
+      const qr = await sharp(fixture('cfdi-qr.png')).resize(side, side, { kernel: 'nearest' }).flatten({ background: '#ffffff' });
+      const page = await sharp({ create: { width: 1709, height: 2207, channels: 3, background: '#ffffff' } })
+        .composite([{ input: await qr.png().toBuffer(), left: 100, top: 1500 }])
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer();
+      expect(eraseRules(page, 1709, 2207)).toBe(0);
+    }
   });
 
   it('reads every field of a box-drawn CDMX tarjeta scanned at 200 dpi', { timeout: 60_000 }, async () => {
