@@ -38,15 +38,15 @@ describe('thin rules erased before OCR', () => {
     expect(Buffer.from(p).equals(Buffer.from(before))).toBe(true);
   });
 
-  it("leaves a QR code's modules alone, at a 200 dpi page's scale and twice it", async () => {
+  it("leaves a QR code's modules alone, at a 200 dpi page's scale and twice it, on a small page (shorter rules count)", async () => {
     for (const side of [318, 636]) {
       const qr = await sharp(fixture('cfdi-qr.png')).resize(side, side, { kernel: 'nearest' }).flatten({ background: '#ffffff' });
-      const page = await sharp({ create: { width: 1709, height: 2207, channels: 3, background: '#ffffff' } })
-        .composite([{ input: await qr.png().toBuffer(), left: 100, top: 1500 }])
+      const page = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } })
+        .composite([{ input: await qr.png().toBuffer(), left: 100, top: 400 }])
         .toColourspace('b-w')
         .raw()
         .toBuffer();
-      expect(eraseRules(page, 1709, 2207)).toBe(0);
+      expect(eraseRules(page, 900, 1200)).toBe(0);
     }
   });
 
