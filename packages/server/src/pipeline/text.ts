@@ -55,10 +55,13 @@ export function parseYear(value: string | undefined): number | undefined {
 
 /** Single spaces, trimmed; undefined when empty. */
 export function clean(value: string | undefined): string | undefined {
-  // Box rules and underlines OCR reads at a value's ends ('|2025', '_') are not part of it.
+  // Box rules and underlines OCR reads at a value's ends ('|2025', '_') are not part of it, nor
+  // is a speck read as a mark ('*', a closing bracket first, an opening one last, a full stop
+  // standing apart: "ÁLAMOS ."). A full stop that ends a word stays ("TAMPS.", "C.V.").
   const v = value
     ?.replace(/\s+/g, ' ')
-    .replace(/^[\s:.,;|_\-—–[\]]+|[\s:,;|_\-—–[\]]+$/g, '')
+    .replace(/^[\s:.,;|_\-—–[\]*)]+|[\s:,;|_\-—–[\]*(]+$/g, '')
+    .replace(/\s+\.$/, '')
     .trim();
   return v && /[\p{L}\p{N}]/u.test(v) ? v : undefined;
 }

@@ -103,11 +103,19 @@ export function findMotor(segs: readonly Segment[]): string | undefined {
 
 /** Upper-case person or company name, single spaces; undefined when it holds no letters. */
 export function cleanName(value: string | undefined): string | undefined {
-  const v = clean(value?.replace(/[|_*]/g, ' ').replace(AMPERSAND_MISREAD, ' & ').replace(LONE_AMPERSAND_MISREAD, ' & '));
+  const v = clean(
+    value
+      ?.replace(/[|_*]/g, ' ')
+      .replace(AMPERSAND_MISREAD, ' & ')
+      .replace(LONE_AMPERSAND_MISREAD, ' & ')
+      .replace(SPECK_BEFORE_CAPITALS, ''),
+  );
   // A name has a word of three letters or more: 'LL' read off a heading bar's edge is not one.
   return v && /[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]{3}/.test(v) ? v : undefined;
 }
 
+/** A lone lower-case letter before a name in capitals: a speck read as a letter ("e LÓPEZ"). */
+const SPECK_BEFORE_CAPITALS = /^\s*[a-zñ]\s+(?=[^a-zñáéíóúü]*$)/;
 /** How OCR reads the '&' of a company name ("MUÑOZ & NÚÑEZ" → "MUÑOZ 6: NÚÑEZ", "€", "£"). */
 const AMPERSAND_MISREAD = /\s(?:[68G&]:|[€£])\s/g;
 /** The same read as a lone 6 or 8 between two words: no name holds a digit standing alone there. */
