@@ -9,7 +9,7 @@ import helmet from 'helmet';
  *
  * helmet's middleware is built once here: @fastify/helmet builds it anew for every request
  * (its `onRequest` hook calls `helmet(options)`), about 4 µs of a cached GET's ~45.
- * Bench rows: GET taxes, tickets and case list (docs/performance.md, "Cached GETs").
+ * Bench rows: GET taxes, tickets and case list (docs/performance.md, "guard, second pass").
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const setHeaders = helmet({

@@ -71,7 +71,7 @@ export function limitTrpcBodies(scope: FastifyInstance) {
   scope.addHook('onRoute', (route) => {
     route.bodyLimit = TRPC_BODY_MAX;
   });
-  // (Callback style; a GET or HEAD, whose body is never read, goes on at once.)
+  // (Callback style; a GET or HEAD, whose body is never read, goes on at once.) Bench rows: the tRPC pairs.
   scope.addHook('preParsing', (req, _reply, payload, done) => {
     if (req.method === 'GET' || req.method === 'HEAD') return done(null, payload);
     const limits = trpcBodyLimits(proceduresOf(req.url));
