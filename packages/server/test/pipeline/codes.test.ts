@@ -33,6 +33,14 @@ describe('extractCodes', () => {
     expect(await extractCodes(pdf, 'application/pdf', 'FACTURA')).toEqual([{ kind: 'qr', value: SAT_URL }]);
   });
 
+  it('decodes the SAT QR of a whole 200 dpi page scanned to a 1-bit G4 TIFF', { timeout: 60_000 }, async () => {
+    // cfdi-scan-g4.tif: a CFDI 3.3 page of packages/corpus (generate --out), 200 dpi, CCITT G4.
+    // jsQR found no code on the whole page; its QR is what gives the folio fiscal and the issuer's
+    // RFC, which OCR of this scan misreads.
+    const [code] = await extractCodes(fixture('cfdi-scan-g4.tif'), 'image/tiff', '');
+    expect(parseSatQr(code.value)).toMatchObject({ folio_fiscal: 'D8CDCE6E-DAF8-4831-89CE-A7202D22460D', rfc_emisor: 'AP&0511246P0' });
+  });
+
   it('decodes a QR drawn as vector squares by rendering the page (most CFDI printers draw it so)', async () => {
     const pdf = await makeVectorQrPdf(fixture('cfdi-qr.png'), ['Sello digital del CFDI:', 'ZGVmZg==']);
     expect(await extractCodes(pdf, 'application/pdf', '')).toEqual([{ kind: 'qr', value: SAT_URL }]);

@@ -1,6 +1,8 @@
 import '../engines/pdfjsPolyfills.js';
-import jsQR from 'jsqr';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { rgbaOf, type RgbaImage } from '../engines/imageDecode.js';
 import { pageImages } from '../engines/pdfImages.js';
 
@@ -16,8 +18,30 @@ export function looksLikeCfdi(text: string): boolean {
 /** Rendering scale of a PDF page whose QR is drawn as vector squares (144 dpi). */
 const RENDER_SCALE = 2;
 
-function decode(img: RgbaImage): string | undefined {
-  return jsQR(img.data, img.width, img.height, { inversionAttempts: 'attemptBoth' })?.data || undefined;
+let reader: Promise<unknown> | undefined;
+
+/**
+ * ZXing-C++'s reader (WebAssembly, `zxing-wasm`), its binary read from the package: nothing is
+ * fetched. It reads the SAT QR of every 150–300 dpi CFDI scan of the corpus (35 of 35, ~21 ms a
+ * page), where jsQR read 29 in ~250 ms. Bench rows: accuracy.scan_200dpi, accuracy.ocr_speed.
+ */
+function zxingReader(): Promise<unknown> {
+  reader ??= fs.promises.readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')).then((wasm) =>
+    prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+      fireImmediately: true,
+    }),
+  );
+  return reader;
+}
+
+async function decode(img: RgbaImage): Promise<string | undefined> {
+  await zxingReader();
+  const pixels = { data: img.data, width: img.width, height: img.height, colorSpace: 'srgb' } as unknown as Parameters<
+    typeof readBarcodes
+  >[0];
+  const [code] = await readBarcodes(pixels, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+  return code?.text || undefined;
 }
 
 /** The QR code of an image (bytes libvips decodes, or raw pixels), or undefined. */
@@ -25,7 +49,7 @@ export async function qrOfImage(input: Parameters<typeof rgbaOf>[0], page = 0): 
   try {
     for (const side of SIDES) {
       const img = await rgbaOf(input, side, page);
-      const value = decode(img);
+      const value = await decode(img);
       if (value) return value;
       if (Math.max(img.width, img.height) < side) break; // a smaller size would only lose modules
     }

@@ -8,7 +8,7 @@ sharp.cache(false);
 /** Pages of a multi-page TIFF read at most (a scanned file of a few documents). */
 export const MAX_IMAGE_PAGES = 10;
 
-/** Decoded pixels, RGBA, 8 bits per channel (what jsQR reads). */
+/** Decoded pixels, RGBA, 8 bits per channel (what the QR reader reads). */
 export interface RgbaImage {
   data: Uint8ClampedArray;
   width: number;
