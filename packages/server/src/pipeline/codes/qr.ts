@@ -26,12 +26,19 @@ let reader: Promise<unknown> | undefined;
  * page), where jsQR read 29 in ~250 ms. Bench rows: accuracy.scan_200dpi, accuracy.ocr_speed.
  */
 function zxingReader(): Promise<unknown> {
-  reader ??= fs.promises.readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')).then((wasm) =>
-    prepareZXingModule({
-      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
-      fireImmediately: true,
-    }),
-  );
+  reader ??= fs.promises
+    .readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'))
+    .then((wasm) =>
+      prepareZXingModule({
+        overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+        fireImmediately: true,
+      }),
+    )
+    .catch((err: unknown) => {
+      // A failed load (a file briefly unreadable) is tried again by the next search, not kept.
+      reader = undefined;
+      throw err;
+    });
   return reader;
 }
 

@@ -45,7 +45,8 @@ function isImage(b: Uint8Array): boolean {
  * Local image OCR with tesseract.js (WebAssembly, offline) through a pool of long-lived
  * workers. Every image is decoded by libvips first (`ocrPage`): 1/8/16-bit, alpha, palette
  * and every TIFF compression read alike, multi-page TIFFs page by page; BMP, and a page the PDF
- * engine already prepared (`prepared`), go to tesseract as they are. Text comes in reading order from the word boxes (`layoutOcrLines`).
+ * engine already prepared (`prepared`), go to tesseract as they are. Text comes in reading
+ * order from the word boxes (`layoutOcrLines`).
  *
  * Reads well: printed, horizontal text on clean scans and screenshots at 150–300 dpi (receipts,
  * registration cards, PDFs printed to image). Reads poorly: photos at an angle, glare,
